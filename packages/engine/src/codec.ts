@@ -1,0 +1,120 @@
+// The journal's codec: commands and events to plain JSON (bigint as decimal strings) and back.
+// Which fields are bigint is fixed here, so no reader has to guess.
+import type { Command, EngineEvent } from './types.js';
+
+const COMMAND_BIGINT_FIELDS: Record<Command['type'], readonly string[]> = {
+  'asset.add': [],
+  'market.add': ['tickSize', 'lotSize', 'minAmount'],
+  'user.add': [],
+  'user.setCustomFee': [],
+  'balance.deposit': ['amount'],
+  'balance.withdrawHold': ['amount'],
+  'balance.withdrawComplete': ['fee'],
+  'balance.withdrawRelease': [],
+  'balance.transfer': ['amount'],
+  'balance.freeze': ['amount'],
+  'balance.unfreeze': [],
+  'balance.settleFreeze': [],
+  'order.limit': ['price', 'amount'],
+  'order.market': ['amount', 'total'],
+  'order.stopLimit': ['stopPrice', 'price', 'amount'],
+  'order.oco': ['price', 'stopPrice', 'limitPrice', 'amount'],
+  'order.cancel': [],
+  'order.cancelAll': [],
+  'order.cancelAllByCoin': [],
+};
+
+export type JsonObject = Record<string, unknown>;
+
+const INTEGER_TEXT = /^-?(0|[1-9][0-9]*)$/;
+
+/** A decimal integer string as bigint; throws on anything else (the journal is trusted). */
+export function bigintFromJson(value: unknown, field: string): bigint {
+  if (typeof value !== 'string' || !INTEGER_TEXT.test(value)) {
+    throw new TypeError(`${field}: expected an integer string, got ${JSON.stringify(value)}`);
+  }
+  return BigInt(value);
+}
+
+/** A command as plain JSON: every bigint field becomes a decimal string. */
+export function commandToJson(cmd: Command): JsonObject {
+  const out: JsonObject = { ...cmd };
+  for (const field of COMMAND_BIGINT_FIELDS[cmd.type]) {
+    const value = out[field];
+    if (typeof value === 'bigint') out[field] = value.toString();
+  }
+  return out;
+}
+
+/** The inverse of commandToJson. Unknown command types throw: the journal is ours. */
+export function commandFromJson(json: JsonObject): Command {
+  const type = json.type as Command['type'];
+  const fields = COMMAND_BIGINT_FIELDS[type];
+  if (fields === undefined) throw new TypeError(`unknown command type ${String(json.type)}`);
+  const out: JsonObject = { ...json };
+  for (const field of fields) {
+    if (out[field] !== undefined) out[field] = bigintFromJson(out[field], field);
+  }
+  return out as unknown as Command;
+}
+
+/** Any value with bigints turned into decimal strings (for events, views and results). */
+export function toPlainJson(value: unknown): unknown {
+  if (typeof value === 'bigint') return value.toString();
+  if (Array.isArray(value)) return value.map(toPlainJson);
+  if (value !== null && typeof value === 'object') {
+    const out: JsonObject = {};
+    for (const [key, inner] of Object.entries(value)) out[key] = toPlainJson(inner);
+    return out;
+  }
+  return value;
+}
+
+const ORDER_BIGINT_FIELDS = [
+  'amount',
+  'total',
+  'price',
+  'stop_price',
+  'limit_price',
+  'left',
+  'deal_stock',
+  'deal_money',
+  'deal_fee',
+  'deal_fee_ltt',
+] as const;
+const DEAL_BIGINT_FIELDS = ['price', 'amount', 'total', 'makerFee', 'takerFee'] as const;
+const LEG_BIGINT_FIELDS = ['availableDelta', 'frozenDelta', 'available', 'frozen'] as const;
+
+function reviveFields(obj: JsonObject, fields: readonly string[]): JsonObject {
+  const out: JsonObject = { ...obj };
+  for (const field of fields) out[field] = bigintFromJson(out[field], field);
+  return out;
+}
+
+/** An event as plain JSON (bigints as decimal strings). */
+export function eventToJson(event: EngineEvent): JsonObject {
+  return toPlainJson(event) as JsonObject;
+}
+
+/** The inverse of eventToJson. */
+export function eventFromJson(json: JsonObject): EngineEvent {
+  switch (json.type) {
+    case 'order.put':
+    case 'order.update':
+    case 'order.finish':
+    case 'order.triggered':
+      return {
+        ...json,
+        order: reviveFields(json.order as JsonObject, ORDER_BIGINT_FIELDS),
+      } as unknown as EngineEvent;
+    case 'deal':
+      return reviveFields(json, DEAL_BIGINT_FIELDS) as unknown as EngineEvent;
+    case 'balance':
+      return {
+        ...json,
+        legs: (json.legs as JsonObject[]).map((leg) => reviveFields(leg, LEG_BIGINT_FIELDS)),
+      } as unknown as EngineEvent;
+    default:
+      throw new TypeError(`unknown event type ${String(json.type)}`);
+  }
+}

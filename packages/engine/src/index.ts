@@ -1,0 +1,11 @@
+// Public surface of the exchange engine. The host imports only from here.
+export {
+  bigintFromJson,
+  commandFromJson,
+  commandToJson,
+  eventFromJson,
+  eventToJson,
+  toPlainJson,
+} from './codec.js';
+export { Engine, InvariantViolation } from './engine.js';
+export * from './types.js';

@@ -1,0 +1,482 @@
+// The engine's public vocabulary: commands in, events and results out, read-only views.
+// Amounts and prices are bigint minor units. A price is money-asset minor units per one whole
+// stock unit; an amount is stock minor units. Times are Unix milliseconds from the command.
+
+/** A user id, as the host's database assigns it (a positive safe integer). */
+export type UserId = number;
+
+/** Owners that are not users: collected fees, rounding remainders, the outside world. */
+export type SystemOwner = 'fees' | 'rounding' | 'external';
+export type Owner = UserId | SystemOwner;
+
+/** A user's separate balances per asset (SPEC.md §3: main, trade, margin). */
+export type AccountKind = 'main' | 'trade' | 'margin';
+
+export type Side = 1 | 2; // 1 sell, 2 buy (API.md)
+export const SIDE_SELL = 1;
+export const SIDE_BUY = 2;
+export type OrderType = 1 | 2; // 1 limit, 2 market
+export type Algorithm = 0 | 1 | 2; // 0 plain, 1 stop-limit, 2 OCO leg
+/** 0 filled, 1 cancelled, 2 cancelled because the OCO sibling acted, 3 market ran out of book. */
+export type FinishReason = 0 | 1 | 2 | 3;
+export type TimeInForce = 'GTC' | 'IOC' | 'FOK' | 'POST_ONLY';
+export type OrderSource = 'web' | 'api';
+
+// ---------------------------------------------------------------------------------------------
+// Commands
+
+interface CommandBase {
+  /** Unix milliseconds, integer, from the host's clock. */
+  time: number;
+}
+
+export interface AssetAddCommand extends CommandBase {
+  type: 'asset.add';
+  asset: string;
+  decimals: number;
+}
+
+export interface MarketAddCommand extends CommandBase {
+  type: 'market.add';
+  /** STOCK_MONEY, e.g. "BTC_USDT". */
+  name: string;
+  stock: string;
+  money: string;
+  /** In money minor units (per whole stock unit). */
+  tickSize: bigint;
+  /** In stock minor units. */
+  lotSize: bigint;
+  /** In stock minor units. */
+  minAmount: bigint;
+  /** Decimals allowed in a price as shown to users (at most the money asset's decimals). */
+  pricePrecision: number;
+  /** Decimals allowed in an amount (at most the stock asset's decimals). */
+  amountPrecision: number;
+  /** Parts per million: 1000 = 0.1%. */
+  makerFeePpm: number;
+  takerFeePpm: number;
+}
+
+export interface UserAddCommand extends CommandBase {
+  type: 'user.add';
+  userId: UserId;
+}
+
+export interface UserSetCustomFeeCommand extends CommandBase {
+  type: 'user.setCustomFee';
+  userId: UserId;
+  enabled: boolean;
+}
+
+export interface BalanceDepositCommand extends CommandBase {
+  type: 'balance.deposit';
+  userId: UserId;
+  asset: string;
+  amount: bigint;
+  businessId: string;
+  /** Business name recorded on the balance event; `deposit` unless given (e.g. `reward`). */
+  business?: string;
+}
+
+export interface BalanceWithdrawHoldCommand extends CommandBase {
+  type: 'balance.withdrawHold';
+  userId: UserId;
+  asset: string;
+  /** The whole amount taken from main, fee included. */
+  amount: bigint;
+  businessId: string;
+}
+
+export interface BalanceWithdrawCompleteCommand extends CommandBase {
+  type: 'balance.withdrawComplete';
+  /** The hold's business id. */
+  businessId: string;
+  /** Part of the held amount kept by the exchange (to `fees`); the rest leaves. */
+  fee?: bigint;
+}
+
+export interface BalanceWithdrawReleaseCommand extends CommandBase {
+  type: 'balance.withdrawRelease';
+  businessId: string;
+}
+
+export interface BalanceTransferCommand extends CommandBase {
+  type: 'balance.transfer';
+  userId: UserId;
+  asset: string;
+  amount: bigint;
+  from: AccountKind;
+  to: AccountKind;
+  businessId: string;
+}
+
+export interface BalanceFreezeCommand extends CommandBase {
+  type: 'balance.freeze';
+  userId: UserId;
+  asset: string;
+  account: AccountKind;
+  amount: bigint;
+  businessId: string;
+  /** Free text naming the product (staking, voucher, loan), at most 31 characters. */
+  purpose: string;
+}
+
+export interface BalanceUnfreezeCommand extends CommandBase {
+  type: 'balance.unfreeze';
+  businessId: string;
+}
+
+export interface BalanceSettleFreezeCommand extends CommandBase {
+  type: 'balance.settleFreeze';
+  businessId: string;
+  /** Receives the frozen funds on main; may be the freezing user. */
+  toUserId: UserId;
+}
+
+export interface OrderLimitCommand extends CommandBase {
+  type: 'order.limit';
+  userId: UserId;
+  market: string;
+  side: Side;
+  price: bigint;
+  amount: bigint;
+  timeInForce: TimeInForce;
+  source: OrderSource;
+}
+
+export interface OrderMarketCommand extends CommandBase {
+  type: 'order.market';
+  userId: UserId;
+  market: string;
+  side: Side;
+  /** Stock to buy or sell; exactly one of amount and total. */
+  amount?: bigint;
+  /** Buy only: money to spend, fee included. */
+  total?: bigint;
+  source: OrderSource;
+}
+
+export interface OrderStopLimitCommand extends CommandBase {
+  type: 'order.stopLimit';
+  userId: UserId;
+  market: string;
+  side: Side;
+  stopPrice: bigint;
+  price: bigint;
+  amount: bigint;
+  source: OrderSource;
+}
+
+export interface OrderOcoCommand extends CommandBase {
+  type: 'order.oco';
+  userId: UserId;
+  market: string;
+  side: Side;
+  /** The limit leg's price. */
+  price: bigint;
+  /** The stop leg's trigger price. */
+  stopPrice: bigint;
+  /** The stop leg's limit price once triggered. */
+  limitPrice: bigint;
+  amount: bigint;
+  source: OrderSource;
+}
+
+export interface OrderCancelCommand extends CommandBase {
+  type: 'order.cancel';
+  userId: UserId;
+  orderId: number;
+}
+
+export interface OrderCancelAllCommand extends CommandBase {
+  type: 'order.cancelAll';
+  userId: UserId;
+  market?: string;
+}
+
+export interface OrderCancelAllByCoinCommand extends CommandBase {
+  type: 'order.cancelAllByCoin';
+  userId: UserId;
+  asset: string;
+}
+
+export type Command =
+  | AssetAddCommand
+  | MarketAddCommand
+  | UserAddCommand
+  | UserSetCustomFeeCommand
+  | BalanceDepositCommand
+  | BalanceWithdrawHoldCommand
+  | BalanceWithdrawCompleteCommand
+  | BalanceWithdrawReleaseCommand
+  | BalanceTransferCommand
+  | BalanceFreezeCommand
+  | BalanceUnfreezeCommand
+  | BalanceSettleFreezeCommand
+  | OrderLimitCommand
+  | OrderMarketCommand
+  | OrderStopLimitCommand
+  | OrderOcoCommand
+  | OrderCancelCommand
+  | OrderCancelAllCommand
+  | OrderCancelAllByCoinCommand;
+
+export type CommandType = Command['type'];
+
+// ---------------------------------------------------------------------------------------------
+// Views
+
+/** The order object of API.md with bigint amounts; times in Unix milliseconds. */
+export interface OrderView {
+  id: number;
+  userId: UserId;
+  platform: OrderSource;
+  algorithm: Algorithm;
+  market: string;
+  /** 0 spot (trade account), 1 margin. */
+  account: 0 | 1;
+  side: Side;
+  type: OrderType;
+  timeInForce: TimeInForce;
+  /** Stock amount; 0 for a market buy placed by total. */
+  amount: bigint;
+  /** Money to spend for a market buy by total, else 0. */
+  total: bigint;
+  /** Limit price; 0 for a market order. */
+  price: bigint;
+  stop_price: bigint;
+  limit_price: bigint;
+  /** Stock not yet filled (for a market buy by total: money not yet spent). */
+  left: bigint;
+  deal_stock: bigint;
+  deal_money: bigint;
+  /** Fee paid in the market's money asset. */
+  deal_fee: bigint;
+  /** Fee paid in LTT instead (custom fee on). */
+  deal_fee_ltt: bigint;
+  triggered: boolean;
+  oco_id: number;
+  ctime: number;
+  mtime: number;
+  /** 0 while active. */
+  ftime: number;
+  /** null while active. */
+  finish_reason: FinishReason | null;
+}
+
+export interface BalancePair {
+  available: bigint;
+  frozen: bigint;
+}
+
+/** A user's balances: per asset, per account kind. Assets never touched are absent. */
+export type UserBalances = Record<string, Record<AccountKind, BalancePair>>;
+
+export interface MarketView {
+  name: string;
+  stock: string;
+  money: string;
+  tickSize: bigint;
+  lotSize: bigint;
+  minAmount: bigint;
+  pricePrecision: number;
+  amountPrecision: number;
+  makerFeePpm: number;
+  takerFeePpm: number;
+}
+
+export interface AssetView {
+  asset: string;
+  decimals: number;
+}
+
+export interface AssetTotal {
+  asset: string;
+  /** Sum over every account (users and system accounts other than `external`). */
+  total: bigint;
+  deposited: bigint;
+  withdrawn: bigint;
+}
+
+/** Price levels, best first; amounts are the sum of resting orders at that (merged) price. */
+export interface DepthView {
+  asks: [price: bigint, amount: bigint][];
+  bids: [price: bigint, amount: bigint][];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Events
+
+interface EventBase {
+  /** Global, increasing by one across every event the engine emits. */
+  seq: number;
+  time: number;
+}
+
+export interface OrderEvent extends EventBase {
+  type: 'order.put' | 'order.update' | 'order.finish' | 'order.triggered';
+  order: OrderView;
+}
+
+export interface DealEvent extends EventBase {
+  type: 'deal';
+  id: number;
+  market: string;
+  price: bigint;
+  amount: bigint;
+  /** amount × price in money minor units, exact before rounding, rounded down. */
+  total: bigint;
+  takerSide: Side;
+  makerOrderId: number;
+  takerOrderId: number;
+  makerUserId: UserId;
+  takerUserId: UserId;
+  makerFee: bigint;
+  makerFeeAsset: string;
+  takerFee: bigint;
+  takerFeeAsset: string;
+}
+
+/** One side of a double-entry movement. Per asset, the deltas of one event sum to zero. */
+export interface BalanceLeg {
+  owner: Owner;
+  account: AccountKind;
+  asset: string;
+  availableDelta: bigint;
+  frozenDelta: bigint;
+  /** The owner's resulting balances on that account. */
+  available: bigint;
+  frozen: bigint;
+}
+
+export interface BalanceEvent extends EventBase {
+  type: 'balance';
+  /** deposit, withdraw, transfer, freeze, unfreeze, settle, order (freeze/release), trade, ... */
+  business: string;
+  /** The command's business id, or null for movements made by orders and trades. */
+  businessId: string | null;
+  /** The order that caused it, or 0. */
+  orderId: number;
+  /** The deal that caused it, or 0. */
+  dealId: number;
+  legs: BalanceLeg[];
+}
+
+export type EngineEvent = OrderEvent | DealEvent | BalanceEvent;
+
+// ---------------------------------------------------------------------------------------------
+// Results
+
+export type RejectCode =
+  | 'invalid_command'
+  | 'invalid_time'
+  | 'asset_exists'
+  | 'asset_not_found'
+  | 'invalid_decimals'
+  | 'market_exists'
+  | 'market_not_found'
+  | 'invalid_market'
+  | 'user_not_found'
+  | 'invalid_user'
+  | 'invalid_amount'
+  | 'amount_precision'
+  | 'amount_off_lot'
+  | 'amount_too_small'
+  | 'amount_too_large'
+  | 'invalid_price'
+  | 'price_precision'
+  | 'price_off_tick'
+  | 'price_too_large'
+  | 'invalid_stop_price'
+  | 'invalid_oco_prices'
+  | 'insufficient_balance'
+  | 'not_enough_liquidity'
+  | 'fok_not_filled'
+  | 'post_only_would_take'
+  | 'order_not_found'
+  | 'invalid_account'
+  | 'invalid_business_id'
+  | 'business_id_conflict'
+  | 'withdraw_not_found'
+  | 'withdraw_finished'
+  | 'freeze_not_found'
+  | 'freeze_finished'
+  | 'invalid_fee';
+
+export interface Rejection {
+  ok: false;
+  code: RejectCode;
+  message: string;
+  field?: string;
+}
+
+/** What a successful command returns besides its events. */
+export type CommandResult =
+  | { kind: 'none' }
+  | { kind: 'order'; order: OrderView }
+  | { kind: 'orders'; orders: OrderView[] }
+  | { kind: 'balance'; userId: UserId; asset: string; account: AccountKind; balance: BalancePair };
+
+export interface Accepted {
+  ok: true;
+  events: EngineEvent[];
+  result: CommandResult;
+}
+
+export type ApplyResult = Accepted | Rejection;
+
+// ---------------------------------------------------------------------------------------------
+// Snapshot: plain JSON, bigints as decimal strings.
+
+export interface EngineSnapshot {
+  version: 1;
+  counters: { lastEventSeq: number; nextOrderId: number; nextDealId: number };
+  assets: { asset: string; decimals: number; deposited: string; withdrawn: string }[];
+  markets: SnapshotMarket[];
+  users: { userId: UserId; customFee: boolean }[];
+  /** Every non-zero balance: [owner, account, asset, available, frozen]. */
+  balances: [Owner, AccountKind, string, string, string][];
+  /** Open orders (book orders in price-time order, then untriggered stops), by market. */
+  orders: SnapshotOrder[];
+  holds: SnapshotHold[];
+  /** Business ids already applied, with the first result, for idempotent repeats. */
+  done: { key: string; result: unknown }[];
+}
+
+export interface SnapshotMarket {
+  name: string;
+  stock: string;
+  money: string;
+  tickSize: string;
+  lotSize: string;
+  minAmount: string;
+  pricePrecision: number;
+  amountPrecision: number;
+  makerFeePpm: number;
+  takerFeePpm: number;
+  /** Last trade price, "0" before the first trade. */
+  last: string;
+}
+
+/** An open order with the internal accounting needed to resume it exactly. */
+export interface SnapshotOrder {
+  view: Record<string, unknown>;
+  /** Funds still frozen for this order (stock for a sell, money for a buy). */
+  frozen: string;
+  /** Exact money numerator so far (money minor units × 10^stock decimals). */
+  moneyNum: string;
+  /** Exact money-fee numerator so far (× 10^6 more). */
+  feeNum: string;
+  /** For an untriggered stop: 1 fires when last ≥ stop, -1 when last ≤ stop. */
+  direction: number;
+}
+
+export interface SnapshotHold {
+  businessId: string;
+  kind: 'withdraw' | 'freeze';
+  userId: UserId;
+  asset: string;
+  account: AccountKind;
+  amount: string;
+  purpose: string;
+}
