@@ -1,0 +1,198 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The server's configuration. This module is the only reader of `process.env`: everything else
+ * receives a `Config`, so tests build one with `configFromEnv({...})` instead of touching the
+ * environment.
+ */
+export interface Config {
+  port: number;
+  host: string;
+  /** Absolute path; holds the SQLite file and the generated secret key. */
+  dataDir: string;
+  /** PostgreSQL when set; the embedded SQLite file in `dataDir` otherwise. */
+  databaseUrl: string | null;
+  /** SMTP when set; mail goes to the outbox table otherwise. */
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** `SECRET_KEY`, or the key generated into `dataDir` on first start. */
+  secretKey: string;
+  oidc: { issuer: string; clientId: string; clientSecret: string } | null;
+  nodeEnv: 'development' | 'production' | 'test';
+  devTools: boolean;
+  demoMaker: boolean;
+  logLevel: LogLevel;
+}
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+/** A configuration value that cannot be used; the message is one line naming the variable. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const secretKeyLengthMin = 32;
+const secretKeyFileName = 'secret-key';
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+// NOTE: environment values are strings; `optionalText` first so that `PORT=` counts as unset.
+const flag = optionalText.pipe(
+  z
+    .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], {
+      error: 'must be one of 1, 0, true, false, yes, no, on, off',
+    })
+    .transform((value) => ['1', 'true', 'yes', 'on'].includes(value))
+    .optional(),
+);
+
+function urlWithScheme(schemes: readonly string[]) {
+  const expected = schemes.map((scheme) => `${scheme}://`).join(' or ');
+  return optionalText.pipe(
+    z
+      .string()
+      .refine((value) => {
+        try {
+          return schemes.includes(new URL(value).protocol.replace(/:$/, ''));
+        } catch {
+          return false;
+        }
+      }, `must be a URL starting with ${expected}`)
+      .optional(),
+  );
+}
+
+const envSchema = z.object({
+  PORT: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d{1,5}$/, 'must be a whole number from 0 to 65535')
+      .transform(Number)
+      .refine((port) => port <= 65535, 'must be a whole number from 0 to 65535')
+      .default(3000),
+  ),
+  HOST: optionalText.pipe(z.string().default('0.0.0.0')),
+  DATA_DIR: optionalText.pipe(z.string().default('./data')),
+  DATABASE_URL: urlWithScheme(['postgres', 'postgresql']),
+  SMTP_URL: urlWithScheme(['smtp', 'smtps']),
+  MAIL_FROM: optionalText.pipe(
+    z
+      .string()
+      .regex(/@/, 'must be an e-mail address, optionally with a name: Name <me@host>')
+      .default('Lattice Exchange <no-reply@lattice.localhost>'),
+  ),
+  SECRET_KEY: optionalText.pipe(
+    z
+      .string()
+      .min(secretKeyLengthMin, `must be at least ${secretKeyLengthMin} characters`)
+      .optional(),
+  ),
+  OIDC_ISSUER: urlWithScheme(['https', 'http']),
+  OIDC_CLIENT_ID: optionalText,
+  OIDC_CLIENT_SECRET: optionalText,
+  NODE_ENV: optionalText.pipe(
+    z
+      .enum(['development', 'production', 'test'], {
+        error: 'must be development, production or test',
+      })
+      .default('development'),
+  ),
+  DEV_TOOLS: flag,
+  DEMO_MAKER: flag,
+  LOG_LEVEL: optionalText.pipe(
+    z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+        error: 'must be fatal, error, warn, info, debug, trace or silent',
+      })
+      .optional(),
+  ),
+});
+
+/** The variables this server reads, for documentation and error messages. */
+export const configVariables = Object.keys(envSchema.shape);
+
+/**
+ * Validates an environment; throws `ConfigError` naming every bad variable on one line. Without
+ * `SECRET_KEY` it reads (or on first start generates) the key stored in `DATA_DIR`.
+ */
+export function configFromEnv(env: Record<string, string | undefined>): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0]);
+      return `${name} ${issue.message} (got ${JSON.stringify(env[name] ?? '')})`;
+    });
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const vars = parsed.data;
+  const production = vars.NODE_ENV === 'production';
+  const dataDir = resolve(vars.DATA_DIR);
+  return {
+    port: vars.PORT,
+    host: vars.HOST,
+    dataDir,
+    databaseUrl: vars.DATABASE_URL ?? null,
+    smtpUrl: vars.SMTP_URL ?? null,
+    mailFrom: vars.MAIL_FROM,
+    secretKey: vars.SECRET_KEY ?? storedSecretKey(dataDir),
+    oidc: oidcFrom(vars.OIDC_ISSUER, vars.OIDC_CLIENT_ID, vars.OIDC_CLIENT_SECRET),
+    nodeEnv: vars.NODE_ENV,
+    devTools: vars.DEV_TOOLS ?? !production,
+    demoMaker: vars.DEMO_MAKER ?? !production,
+    logLevel: vars.LOG_LEVEL ?? (vars.NODE_ENV === 'test' ? 'silent' : 'info'),
+  };
+}
+
+function oidcFrom(
+  issuer: string | undefined,
+  clientId: string | undefined,
+  clientSecret: string | undefined,
+): Config['oidc'] {
+  const given = { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: clientId, OIDC_CLIENT_SECRET: clientSecret };
+  const missing = Object.entries(given).filter(([, value]) => value === undefined);
+  if (missing.length === 3) return null;
+  if (missing.length > 0 || !issuer || !clientId || !clientSecret) {
+    const names = missing.map(([name]) => name).join(', ');
+    throw new ConfigError(
+      `Invalid configuration: ${names} must be set too when any OIDC_* variable is set`,
+    );
+  }
+  return { issuer, clientId, clientSecret };
+}
+
+/** The key kept in `dataDir`, generated there (readable by the owner only) when missing. */
+function storedSecretKey(dataDir: string): string {
+  const path = join(dataDir, secretKeyFileName);
+  let secretKey: string;
+  try {
+    secretKey = readFileSync(path, 'utf8').trim();
+  } catch {
+    mkdirSync(dataDir, { recursive: true });
+    secretKey = randomBytes(32).toString('hex');
+    // `wx` fails if another process created the file meanwhile; then its key wins.
+    try {
+      writeFileSync(path, `${secretKey}\n`, { flag: 'wx', mode: 0o600 });
+      chmodSync(path, 0o600);
+    } catch {
+      secretKey = readFileSync(path, 'utf8').trim();
+    }
+  }
+  if (secretKey.length < secretKeyLengthMin) {
+    throw new ConfigError(
+      `Invalid configuration: SECRET_KEY stored in ${path} is shorter than ${secretKeyLengthMin} characters`,
+    );
+  }
+  return secretKey;
+}
+
+/** Reads and validates `process.env`. */
+export function loadConfig(): Config {
+  return configFromEnv(process.env);
+}

@@ -1,0 +1,14 @@
+import type { Kysely } from 'kysely';
+import type { ReferenceTables } from './tables/reference.js';
+import type { UserTables } from './tables/users.js';
+
+/**
+ * Every table the server reads or writes, one interface per concern. A new concern adds its
+ * table interfaces in `tables/` and one name to this `extends` list.
+ */
+export interface Database extends ReferenceTables, UserTables {}
+
+/** The query builder over the server's database (SQLite or PostgreSQL). */
+export type Db = Kysely<Database>;
+
+export type SqlDialect = 'sqlite' | 'postgres';

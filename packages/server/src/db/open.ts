@@ -1,0 +1,81 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database, Db, SqlDialect } from './database.js';
+
+export interface DatabaseOptions {
+  /** PostgreSQL when set; otherwise SQLite. */
+  databaseUrl: string | null;
+  /** Directory of the SQLite file (`lattice.sqlite`). */
+  dataDir: string;
+  /** SQLite file path, overriding `dataDir` (tests use a temporary file). */
+  sqliteFile?: string;
+  /** PostgreSQL schema to work in (sets `search_path`); tests use a fresh one each. */
+  pgSchema?: string;
+  /** PostgreSQL connections at most. */
+  pgPoolSizeMax?: number;
+}
+
+export interface DatabaseHandle {
+  db: Db;
+  dialect: SqlDialect;
+  /** Closes every connection. */
+  close(): Promise<void>;
+}
+
+export const sqliteFileName = 'lattice.sqlite';
+const busyTimeoutMs = 5_000;
+const pgBigintOid = 20;
+
+/** Opens the configured database: PostgreSQL when `databaseUrl` is set, else the SQLite file. */
+export function openDatabase(options: DatabaseOptions): DatabaseHandle {
+  const handle = options.databaseUrl
+    ? { dialect: 'postgres' as const, db: openPostgres(options.databaseUrl, options) }
+    : { dialect: 'sqlite' as const, db: openSqlite(options) };
+  return { ...handle, close: () => handle.db.destroy() };
+}
+
+function openSqlite(options: DatabaseOptions): Db {
+  const file = options.sqliteFile ?? join(options.dataDir, sqliteFileName);
+  if (!options.sqliteFile) mkdirSync(options.dataDir, { recursive: true });
+  const sqlite = new SQLite(file);
+  // WAL lets readers run beside the writer; FULL makes each commit durable before it returns.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma(`busy_timeout = ${busyTimeoutMs}`);
+  sqlite.pragma('foreign_keys = ON');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+function openPostgres(connectionString: string, options: DatabaseOptions): Db {
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.pgPoolSizeMax ?? 10,
+    ...(options.pgSchema
+      ? { options: `-c search_path=${checkedSchemaName(options.pgSchema)}` }
+      : {}),
+    // NOTE: bigint columns (ids, millisecond timestamps, counts) come back as numbers, as on
+    // SQLite; amounts are NUMERIC and stay strings. A bigint beyond 2^53 is a bug, so it throws.
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === pgBigintOid
+          ? parseSafeInteger
+          : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
+    },
+  });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+function parseSafeInteger(text: string): number {
+  const value = Number(text);
+  if (!Number.isSafeInteger(value)) throw new RangeError(`bigint column beyond 2^53: ${text}`);
+  return value;
+}
+
+/** Returns the name when it is a plain lower-case identifier, safe unquoted in SQL and options. */
+export function checkedSchemaName(name: string): string {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`unsafe schema name: ${name}`);
+  return name;
+}
