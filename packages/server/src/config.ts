@@ -25,6 +25,10 @@ export interface Config {
   devTools: boolean;
   demoMaker: boolean;
   logLevel: LogLevel;
+  /** The address users open (`PUBLIC_URL`): links in e-mail, the OIDC redirect, allowed Origin. */
+  publicUrl: string;
+  /** Multiplies every rate limit (`RATE_LIMIT_SCALE`, default 1): benchmarks raise it. */
+  rateLimitScale: number;
 }
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -97,6 +101,15 @@ const envSchema = z.object({
   OIDC_ISSUER: urlWithScheme(['https', 'http']),
   OIDC_CLIENT_ID: optionalText,
   OIDC_CLIENT_SECRET: optionalText,
+  PUBLIC_URL: urlWithScheme(['https', 'http']),
+  RATE_LIMIT_SCALE: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d{1,6}(\.\d{1,3})?$/, 'must be a positive number such as 1, 0.5 or 100')
+      .transform(Number)
+      .refine((scale) => scale > 0, 'must be a positive number such as 1, 0.5 or 100')
+      .default(1),
+  ),
   NODE_ENV: optionalText.pipe(
     z
       .enum(['development', 'production', 'test'], {
@@ -147,6 +160,8 @@ export function configFromEnv(env: Record<string, string | undefined>): Config {
     devTools: vars.DEV_TOOLS ?? !production,
     demoMaker: vars.DEMO_MAKER ?? !production,
     logLevel: vars.LOG_LEVEL ?? (vars.NODE_ENV === 'test' ? 'silent' : 'info'),
+    publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, ''),
+    rateLimitScale: vars.RATE_LIMIT_SCALE,
   };
 }
 
