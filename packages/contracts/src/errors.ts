@@ -14,12 +14,44 @@ export const errorCatalogue = {
     status: 415,
     message: 'The request body must be sent as application/json',
   },
+  request_invalid: { status: 400, message: 'The request is not valid' },
   // The request is readable but breaks a rule; `errors` says which field and why.
   validation_failed: { status: 422, message: 'Form is not valid' },
   // Who may do what.
   auth_required: { status: 401, message: 'You need to be logged in' },
   auth_forbidden: { status: 403, message: 'Forbidden' },
   auth_csrf_invalid: { status: 403, message: 'The CSRF token is missing or wrong' },
+  // Sign-in, 2FA and account security.
+  auth_invalid_credentials: { status: 422, message: 'Wrong email or password' },
+  auth_email_not_confirmed: {
+    status: 403,
+    message: 'Please confirm your e-mail first: we have sent the link again',
+  },
+  auth_device_code_invalid: { status: 422, message: 'The code is wrong or has expired' },
+  auth_two_factor_invalid: { status: 422, message: 'Wrong 2FA code' },
+  auth_two_factor_required: {
+    status: 403,
+    message: 'Turn on two-factor authentication first',
+  },
+  auth_link_invalid: { status: 422, message: 'The link is invalid or has expired' },
+  auth_google_unavailable: { status: 404, message: 'Google sign-in is not available' },
+  auth_google_failed: { status: 400, message: 'Google sign-in failed, please try again' },
+  session_not_found: { status: 404, message: 'Session not found' },
+  settings_nickname_locked: { status: 422, message: 'Nickname can be changed only once' },
+  // Requests signed with an API key.
+  api_key_not_found: { status: 404, message: 'API key not found' },
+  api_key_invalid: { status: 401, message: 'The API key or the signature is invalid' },
+  api_key_signature_expired: {
+    status: 401,
+    message: 'The request timestamp is more than 5 seconds away from the server time',
+  },
+  api_key_signature_replayed: { status: 401, message: 'This signature was already used' },
+  api_key_scope_missing: { status: 403, message: 'This API key does not allow this' },
+  api_key_ip_not_allowed: {
+    status: 403,
+    message: 'This API key may not be used from this address',
+  },
+  api_key_not_accepted: { status: 403, message: 'This call does not accept API keys' },
   // Limits.
   rate_limited: { status: 429, message: 'Too many requests, please try again later' },
   idempotency_key_reused: {
