@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { AuthTables } from './tables/auth.js';
+import type { EngineHostTables } from './tables/engineHost.js';
 import type { ReferenceTables } from './tables/reference.js';
 import type { UserTables } from './tables/users.js';
 
@@ -7,7 +8,7 @@ import type { UserTables } from './tables/users.js';
  * Every table the server reads or writes, one interface per concern. A new concern adds its
  * table interfaces in `tables/` and one name to this `extends` list.
  */
-export interface Database extends ReferenceTables, UserTables, AuthTables {}
+export interface Database extends ReferenceTables, UserTables, AuthTables, EngineHostTables {}
 
 /** The query builder over the server's database (SQLite or PostgreSQL). */
 export type Db = Kysely<Database>;
