@@ -1,4 +1,26 @@
 // The exchange engine: a deterministic state machine, apply(command) -> events.
+import {
+  deposit,
+  freeze,
+  settleFreeze,
+  transfer,
+  unfreeze,
+  withdrawComplete,
+  withdrawHold,
+  withdrawRelease,
+} from './balances.js';
+import { cancelAll, cancelAllByCoin, cancelOne } from './cancel.js';
+import { commandToJson } from './codec.js';
+import { assert, InvariantViolation, reject } from './errors.js';
+import { hashString } from './hash.js';
+import { assertStateValid } from './invariants.js';
+import { ACCOUNT_KINDS } from './ledger.js';
+import { orderView } from './order.js';
+import { placeLimit, placeMarket, placeOco, placeStopLimit } from './place.js';
+import { queryDepth } from './queries.js';
+import { addAsset, addMarket, addUser, setCustomFee } from './setup.js';
+import { restoreState, snapshotState } from './snapshot.js';
+import { State } from './state.js';
 import type {
   ApplyResult,
   AssetTotal,
@@ -11,56 +33,191 @@ import type {
   UserBalances,
   UserId,
 } from './types.js';
+import { checkBusinessId } from './validate.js';
 
-/** Thrown only when the engine's own bookkeeping is broken; the host must halt. */
-export class InvariantViolation extends Error {
-  override name = 'InvariantViolation';
-}
+export { InvariantViolation };
 
-function unavailable(): never {
-  throw new Error('engine implementation not yet available');
+type Handler = (s: State, cmd: never) => ApplyResult;
+
+const HANDLERS: Record<Command['type'], Handler> = {
+  'asset.add': addAsset,
+  'market.add': addMarket,
+  'user.add': addUser,
+  'user.setCustomFee': setCustomFee,
+  'balance.deposit': deposit,
+  'balance.withdrawHold': withdrawHold,
+  'balance.withdrawComplete': withdrawComplete,
+  'balance.withdrawRelease': withdrawRelease,
+  'balance.transfer': transfer,
+  'balance.freeze': freeze,
+  'balance.unfreeze': unfreeze,
+  'balance.settleFreeze': settleFreeze,
+  'order.limit': placeLimit,
+  'order.market': placeMarket,
+  'order.stopLimit': placeStopLimit,
+  'order.oco': placeOco,
+  'order.cancel': cancelOne,
+  'order.cancelAll': cancelAll,
+  'order.cancelAllByCoin': cancelAllByCoin,
+};
+
+/** Commands whose business id makes a repeat a no-op. */
+const IDEMPOTENT = new Set<string>([
+  'balance.deposit',
+  'balance.withdrawHold',
+  'balance.withdrawComplete',
+  'balance.withdrawRelease',
+  'balance.transfer',
+  'balance.freeze',
+  'balance.unfreeze',
+  'balance.settleFreeze',
+]);
+
+/** What a command asks for, without its time: a repeat must ask for the same thing. */
+function fingerprint(cmd: Command): string {
+  const json = commandToJson(cmd);
+  delete json.time;
+  return JSON.stringify(json, Object.keys(json).sort());
 }
 
 /** Mutable state inside for speed; conceptually apply(state, cmd) -> events. */
 export class Engine {
-  lastEventSeq = 0;
-  nextOrderId = 1;
-  nextDealId = 1;
+  private readonly s: State;
 
-  apply(_cmd: Command): ApplyResult {
-    return unavailable();
+  constructor(state: State = new State()) {
+    this.s = state;
   }
+
+  get lastEventSeq(): number {
+    return this.s.lastEventSeq;
+  }
+  get nextOrderId(): number {
+    return this.s.nextOrderId;
+  }
+  get nextDealId(): number {
+    return this.s.nextDealId;
+  }
+
+  /** Apply one command. Bad input is a rejection and leaves the state as it was. */
+  apply(cmd: Command): ApplyResult {
+    if (typeof cmd !== 'object' || cmd === null) {
+      return reject('invalid_command', 'A command must be an object');
+    }
+    const handler = HANDLERS[cmd.type] as ((s: State, c: Command) => ApplyResult) | undefined;
+    if (handler === undefined || !Object.hasOwn(HANDLERS, cmd.type)) {
+      return reject('invalid_command', 'Unknown command type', 'type');
+    }
+    if (typeof cmd.time !== 'number' || !Number.isSafeInteger(cmd.time) || cmd.time < 0) {
+      return reject('invalid_time', 'Time must be a non-negative integer (ms)', 'time');
+    }
+    const s = this.s;
+    s.time = cmd.time;
+    s.events = [];
+    if (!IDEMPOTENT.has(cmd.type)) return handler(s, cmd);
+    const businessId = (cmd as { businessId: unknown }).businessId;
+    const bad = checkBusinessId(businessId);
+    if (bad !== null) return bad;
+    const key = `${cmd.type}:${businessId as string}`;
+    const print = fingerprint(cmd);
+    const done = s.done.get(key);
+    if (done !== undefined) {
+      return done.fingerprint === print
+        ? { ok: true, events: [], result: done.result }
+        : reject(
+            'business_id_conflict',
+            'This business id was used for another request',
+            'businessId',
+          );
+    }
+    const result = handler(s, cmd);
+    if (result.ok) s.done.set(key, { fingerprint: print, result: result.result });
+    return result;
+  }
+
+  /** The whole state as plain JSON (bigints as decimal strings). */
   snapshot(): EngineSnapshot {
-    return unavailable();
+    return snapshotState(this.s);
   }
-  static restore(_s: EngineSnapshot): Engine {
-    return unavailable();
+
+  static restore(snapshot: EngineSnapshot): Engine {
+    assert(snapshot.version === 1, `unknown snapshot version ${String(snapshot.version)}`);
+    return new Engine(restoreState(snapshot));
   }
+
+  /** Deterministic hash of the whole state, equal for equal states however reached. */
   stateHash(): string {
-    return unavailable();
+    return hashString(JSON.stringify(snapshotState(this.s)));
   }
-  balances(_userId: UserId): UserBalances {
-    return unavailable();
+
+  /** Every invariant, over the whole state (O(state)); throws InvariantViolation. */
+  assertValid(): void {
+    assertStateValid(this.s);
   }
-  order(_orderId: number): OrderView | undefined {
-    return unavailable();
+
+  balances(userId: UserId): UserBalances {
+    const out: UserBalances = {};
+    const user = this.s.users.get(userId);
+    if (user === undefined) return out;
+    for (const [asset, set] of user.assets) {
+      const entry = {} as UserBalances[string];
+      for (const kind of ACCOUNT_KINDS) {
+        entry[kind] = { available: set[kind].available, frozen: set[kind].frozen };
+      }
+      out[asset] = entry;
+    }
+    return out;
   }
-  openOrders(_userId: UserId, _market?: string): OrderView[] {
-    return unavailable();
+
+  /** An open order (resting or waiting stop); finished orders live in the host's history. */
+  order(orderId: number): OrderView | undefined {
+    const o = this.s.orders.get(orderId);
+    return o === undefined ? undefined : orderView(o);
   }
-  depth(_market: string, _limit: number, _mergeStep?: bigint): DepthView {
-    return unavailable();
+
+  /** A user's open orders, untriggered stops included, newest first. */
+  openOrders(userId: UserId, market?: string): OrderView[] {
+    const user = this.s.users.get(userId);
+    if (user === undefined) return [];
+    const out: OrderView[] = [];
+    for (const o of user.openOrders.values()) {
+      if (market === undefined || o.market.name === market) out.push(orderView(o));
+    }
+    return out.sort((a, b) => b.id - a.id);
   }
-  lastPrice(_market: string): bigint {
-    return unavailable();
+
+  depth(market: string, limit: number, mergeStep?: bigint): DepthView {
+    const m = this.s.markets.get(market);
+    return m === undefined ? { asks: [], bids: [] } : queryDepth(m, limit, mergeStep);
   }
+
+  /** Last trade price of a market, 0 before its first trade or when unknown. */
+  lastPrice(market: string): bigint {
+    return this.s.markets.get(market)?.last ?? 0n;
+  }
+
   markets(): MarketView[] {
-    return unavailable();
+    return [...this.s.markets.values()].map((m) => m.view());
   }
+
   assets(): AssetView[] {
-    return unavailable();
+    return [...this.s.assets.values()].map((a) => ({ asset: a.name, decimals: a.decimals }));
   }
+
+  /** Per asset: the sum over every account but `external`, and what came in and went out. */
   assetTotals(): AssetTotal[] {
-    return unavailable();
+    const totals = new Map<string, bigint>();
+    for (const holder of [...this.s.users.values(), this.s.fees, this.s.rounding]) {
+      for (const [asset, set] of holder.assets) {
+        let sum = totals.get(asset) ?? 0n;
+        for (const kind of ACCOUNT_KINDS) sum += set[kind].available + set[kind].frozen;
+        totals.set(asset, sum);
+      }
+    }
+    return [...this.s.assets.values()].map((a) => ({
+      asset: a.name,
+      total: totals.get(a.name) ?? 0n,
+      deposited: a.deposited,
+      withdrawn: a.withdrawn,
+    }));
   }
 }

@@ -415,7 +415,7 @@ export type CommandResult =
   | { kind: 'none' }
   | { kind: 'order'; order: OrderView }
   | { kind: 'orders'; orders: OrderView[] }
-  | { kind: 'balance'; userId: UserId; asset: string; account: AccountKind; balance: BalancePair };
+  | { kind: 'balance'; userId: UserId; asset: string; balances: Record<AccountKind, BalancePair> };
 
 export interface Accepted {
   ok: true;
@@ -440,7 +440,7 @@ export interface EngineSnapshot {
   orders: SnapshotOrder[];
   holds: SnapshotHold[];
   /** Business ids already applied, with the first result, for idempotent repeats. */
-  done: { key: string; result: unknown }[];
+  done: { key: string; fingerprint: string; result: unknown }[];
 }
 
 export interface SnapshotMarket {

@@ -1,0 +1,152 @@
+// Matching: a taker against the opposite side in price-time order, then what becomes of it.
+import { ceilDiv, minBig } from './bigmath.js';
+import { assert } from './errors.js';
+import {
+  addStop,
+  cancelSibling,
+  finishOrder,
+  freezeForOrder,
+  remainingNeed,
+  removeStop,
+  restOnBook,
+} from './lifecycle.js';
+import type { Market } from './market.js';
+import type { Order } from './order.js';
+import { settleFill } from './settle.js';
+import type { State } from './state.js';
+
+/** Why a taker stopped matching. */
+export const STOP_FILLED = 0;
+export const STOP_NO_LIQUIDITY = 1;
+export const STOP_PRICE = 2;
+export const STOP_SELF_TRADE = 3;
+
+/**
+ * The largest amount (whole lots) a buy by total can still take at `price` without its
+ * cumulative payment plus fee exceeding its budget.
+ */
+export function affordable(o: Order, price: bigint): bigint {
+  const m = o.market;
+  const cost = (a: bigint) =>
+    ceilDiv(o.moneyNum + a * price, m.scale) +
+    ceilDiv(o.feeNum + a * price * m.takerFee, m.feeScale);
+  const denom = price * (1_000_000n + m.takerFee);
+  const room = o.total * m.feeScale - o.moneyNum * 1_000_000n - o.feeNum;
+  if (room <= 0n) return 0n;
+  let a = room / denom;
+  a -= a % m.lotSize;
+  // The exact cost of `a` fits the budget; the two round-ups may add up to 2 minor units.
+  for (let tries = 0; tries < 2 && a > 0n && cost(a) > o.total; tries++) a -= m.lotSize;
+  if (a > 0n && cost(a) > o.total) {
+    const safeRoom = room - 2n * m.feeScale;
+    a = safeRoom <= 0n ? 0n : safeRoom / denom;
+    a -= a % m.lotSize;
+  }
+  return a;
+}
+
+function noteTrade(m: Market, price: bigint): void {
+  m.last = price;
+  if (m.runLo < 0n || price < m.runLo) m.runLo = price;
+  if (price > m.runHi) m.runHi = price;
+}
+
+/** Match a taker until it is filled, the book runs out or stops crossing, or it meets itself. */
+export function matchTaker(s: State, t: Order): number {
+  const m = t.market;
+  const isBuy = t.side === 2;
+  const opposite = isBuy ? m.asks : m.bids;
+  const isLimit = t.type === 1;
+  const byTotal = t.total > 0n;
+  for (;;) {
+    if (!byTotal && t.left === 0n) return STOP_FILLED;
+    const level = opposite.best();
+    if (level === undefined) return STOP_NO_LIQUIDITY;
+    const price = level.price;
+    if (isLimit && (isBuy ? price > t.price : price < t.price)) return STOP_PRICE;
+    const maker = level.head!;
+    // Self-trade prevention, cancel newest: the taker stops here and its rest is cancelled.
+    if (maker.user === t.user) return STOP_SELF_TRADE;
+    let amount = minBig(maker.left, t.left);
+    if (byTotal) {
+      amount = affordable(t, price);
+      if (amount > maker.left) amount = maker.left;
+      if (amount === 0n) return STOP_FILLED;
+    }
+    settleFill(s, t, maker, price, amount);
+    level.total -= amount;
+    noteTrade(m, price);
+    if (maker.left === 0n) {
+      opposite.remove(maker);
+      cancelSibling(s, maker, false);
+      finishOrder(s, maker, 0);
+    } else {
+      cancelSibling(s, maker, false);
+      s.emitOrder('order.update', maker);
+    }
+  }
+}
+
+/**
+ * Run a limit order as taker, then rest it, cancel its rest (IOC, self-trade) or finish it.
+ * A new order that rests is announced with 'order.put'; a triggered stop was announced by
+ * its trigger event, so it only reports an update when it traded.
+ */
+export function executeLimit(s: State, o: Order, isNew: boolean): void {
+  const why = matchTaker(s, o);
+  if (o.dealStock > 0n) cancelSibling(s, o, false);
+  if (o.left === 0n) {
+    finishOrder(s, o, 0);
+  } else if (why === STOP_SELF_TRADE || o.timeInForce === 'IOC' || o.timeInForce === 'FOK') {
+    finishOrder(s, o, 1);
+  } else {
+    if (!o.fundsFrozen) freezeForOrder(s, o, remainingNeed(o));
+    restOnBook(o);
+    if (isNew) s.emitOrder('order.put', o);
+    else if (o.dealStock > 0n) s.emitOrder('order.update', o);
+  }
+}
+
+/** Run a market order to its end: filled, out of book, or stopped by self-trade. */
+export function executeMarket(s: State, o: Order): void {
+  const why = matchTaker(s, o);
+  const reason = why === STOP_FILLED ? 0 : why === STOP_SELF_TRADE ? 1 : 3;
+  finishOrder(s, o, reason);
+}
+
+/** The next waiting stop that trades since the last check have crossed, if any. */
+function nextTriggered(m: Market): Order | undefined {
+  const up = m.stopsUp[0];
+  if (up !== undefined && m.runHi >= up.stopPrice) return up;
+  const down = m.stopsDown[0];
+  if (down !== undefined && m.runLo >= 0n && m.runLo <= down.stopPrice) return down;
+  return undefined;
+}
+
+/**
+ * Fire the stops crossed by the trades of the command, one at a time (rising stops first,
+ * lowest stop first, then oldest), each running as a limit taker whose trades may fire more.
+ * Ends because every stop fires at most once.
+ */
+export function runTriggers(s: State, m: Market): void {
+  for (let o = nextTriggered(m); o !== undefined; o = nextTriggered(m)) {
+    removeStop(o);
+    o.triggered = true;
+    o.mtime = s.time;
+    cancelSibling(s, o, true);
+    s.emitOrder('order.triggered', o);
+    executeLimit(s, o, false);
+  }
+  m.runLo = -1n;
+  m.runHi = -1n;
+  // The cheap per-command check; the full one is in invariants.ts.
+  const ask = m.asks.best();
+  const bid = m.bids.best();
+  assert(ask === undefined || bid === undefined || bid.price < ask.price, `crossed book ${m.name}`);
+}
+
+/** Wait for the trigger: the funds are already frozen. */
+export function parkStop(s: State, o: Order): void {
+  addStop(o);
+  s.emitOrder('order.put', o);
+}

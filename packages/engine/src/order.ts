@@ -1,0 +1,141 @@
+// An order's mutable record and its public view.
+import type { Balance, UserState } from './ledger.js';
+import type { Level, Market } from './market.js';
+import type {
+  Algorithm,
+  FinishReason,
+  OrderSource,
+  OrderType,
+  OrderView,
+  Side,
+  TimeInForce,
+} from './types.js';
+
+export interface OrderInit {
+  id: number;
+  user: UserState;
+  market: Market;
+  side: Side;
+  type: OrderType;
+  algorithm: Algorithm;
+  timeInForce: TimeInForce;
+  source: OrderSource;
+  amount: bigint;
+  total: bigint;
+  price: bigint;
+  stopPrice: bigint;
+  limitPrice: bigint;
+  time: number;
+}
+
+/** Every field is set in the constructor so all orders share one hidden class. */
+export class Order {
+  readonly id: number;
+  readonly user: UserState;
+  readonly market: Market;
+  readonly side: Side;
+  readonly type: OrderType;
+  readonly algorithm: Algorithm;
+  readonly timeInForce: TimeInForce;
+  readonly source: OrderSource;
+  readonly amount: bigint;
+  /** Market buy by total: the money budget, fee included. */
+  readonly total: bigint;
+  /** The price this order trades at (0 for a market order). */
+  readonly price: bigint;
+  /** price / tickSize, for fast comparisons. */
+  readonly ticks: number;
+  readonly stopPrice: bigint;
+  readonly limitPrice: bigint;
+  /** Stock not yet filled; for a market buy by total, money not yet spent. */
+  left: bigint;
+  dealStock = 0n;
+  dealMoney = 0n;
+  dealFee = 0n;
+  dealFeeLtt = 0n;
+  /** Exact Σ amount × price of the fills (money minor units × 10^stock decimals). */
+  moneyNum = 0n;
+  /** Exact Σ amount × price × fee ppm of the fills whose fee was paid in money. */
+  feeNum = 0n;
+  /** Funds held for this order on the trade account (stock for a sell, money for a buy). */
+  frozen = 0n;
+  /** Whether fills are paid from `frozen` (resting or stop orders) or from available. */
+  fundsFrozen = false;
+  triggered = false;
+  ocoId = 0;
+  sibling: Order | null = null;
+  /** Untriggered stop: 1 fires when last ≥ stop, -1 when last ≤ stop. */
+  direction = 0;
+  readonly ctime: number;
+  mtime: number;
+  ftime = 0;
+  finishReason: FinishReason | null = null;
+  level: Level | null = null;
+  prev: Order | null = null;
+  next: Order | null = null;
+  /** The user's trade balances for the market's assets, cached for the hot path. */
+  readonly stockBal: Balance;
+  readonly moneyBal: Balance;
+
+  constructor(init: OrderInit) {
+    this.id = init.id;
+    this.user = init.user;
+    this.market = init.market;
+    this.side = init.side;
+    this.type = init.type;
+    this.algorithm = init.algorithm;
+    this.timeInForce = init.timeInForce;
+    this.source = init.source;
+    this.amount = init.amount;
+    this.total = init.total;
+    this.price = init.price;
+    this.ticks = init.price === 0n ? 0 : Number(init.price / init.market.tickSize);
+    this.stopPrice = init.stopPrice;
+    this.limitPrice = init.limitPrice;
+    this.left = init.total > 0n ? init.total : init.amount;
+    this.ctime = init.time;
+    this.mtime = init.time;
+    this.stockBal = init.user.balance(init.market.stock, 'trade');
+    this.moneyBal = init.user.balance(init.market.money, 'trade');
+  }
+
+  /** The balance this order's funds are held on (stock to sell, money to buy with). */
+  get fundingBalance(): Balance {
+    return this.side === 1 ? this.stockBal : this.moneyBal;
+  }
+
+  get isStopWaiting(): boolean {
+    return this.direction !== 0 && !this.triggered;
+  }
+}
+
+/** The order object of API.md (bigint amounts, times in ms). */
+export function orderView(o: Order): OrderView {
+  return {
+    id: o.id,
+    userId: o.user.userId,
+    platform: o.source,
+    algorithm: o.algorithm,
+    market: o.market.name,
+    account: 0,
+    side: o.side,
+    type: o.type,
+    timeInForce: o.timeInForce,
+    amount: o.amount,
+    total: o.total,
+    price: o.price,
+    stop_price: o.stopPrice,
+    limit_price: o.limitPrice,
+    left: o.left,
+    deal_stock: o.dealStock,
+    deal_money: o.dealMoney,
+    deal_fee: o.dealFee,
+    deal_fee_ltt: o.dealFeeLtt,
+    triggered: o.triggered,
+    oco_id: o.ocoId,
+    ctime: o.ctime,
+    mtime: o.mtime,
+    ftime: o.ftime,
+    finish_reason: o.finishReason,
+  };
+}

@@ -1,0 +1,141 @@
+// Settling one fill: money, fees and rounding, all in the exchange's favour, never overdrawing.
+//
+// A fill of `amount` at `price` is worth amount × price / 10^stockDecimals money minor units,
+// which need not be whole. The buyer's payment is rounded up *cumulatively per order*
+// (deal_money = ceil(Σ amount × price / scale)), and so is the buyer's fee, so an order never
+// pays more than the funds frozen for its worst case. The seller receives each fill's value
+// rounded down, less a fee rounded up. The difference between what the buyer paid and what
+// the seller was credited goes to the `rounding` account: it is never negative, because the
+// buyer's cumulative ceiling grows by at least floor(fill value) on every fill.
+import { ceilDiv } from './bigmath.js';
+import { assert } from './errors.js';
+import { type Balance, move } from './ledger.js';
+import type { Market } from './market.js';
+import type { Order } from './order.js';
+import { LTT, type State } from './state.js';
+import type { BalanceLeg } from './types.js';
+
+/**
+ * The fee in LTT for a fee numerator (money minor × scale × ppm), at half price, valued at
+ * the last price of LTT_{money}; -1 when there is no such price. A market whose money is LTT
+ * needs no conversion.
+ */
+function lttFeeFor(s: State, m: Market, feeNum: bigint): bigint {
+  if (m.money === LTT) return ceilDiv(feeNum, m.feeScale * 2n);
+  const lttMarket = s.markets.get(m.lttMarketName);
+  if (lttMarket === undefined || lttMarket.last === 0n) return -1n;
+  return ceilDiv(feeNum * lttMarket.scale, m.feeScale * 2n * lttMarket.last);
+}
+
+/** Try to take the fee in LTT from the user's trade balance; returns the LTT taken or -1. */
+function takeLttFee(s: State, o: Order, feeNum: bigint, legs: BalanceLeg[]): bigint {
+  const fee = lttFeeFor(s, o.market, feeNum);
+  if (fee < 0n) return -1n;
+  const lttBal = o.user.balance(LTT, 'trade');
+  if (lttBal.available < fee) return -1n;
+  if (fee > 0n) {
+    move(legs, lttBal, -fee, 0n);
+    move(legs, s.fees.balance(LTT, 'main'), fee, 0n);
+    o.dealFeeLtt += fee;
+  }
+  return fee;
+}
+
+/** Take funds for a fill: from the order's frozen funds, or from available for a fresh taker. */
+function spend(legs: BalanceLeg[], o: Order, bal: Balance, amount: bigint): void {
+  if (amount === 0n) return;
+  if (o.fundsFrozen) {
+    o.frozen -= amount;
+    move(legs, bal, 0n, -amount);
+  } else {
+    move(legs, bal, -amount, 0n);
+  }
+}
+
+/** Settle one fill between a taker and a resting maker, and emit its deal and balance events. */
+export function settleFill(s: State, taker: Order, maker: Order, price: bigint, amount: bigint) {
+  const m = taker.market;
+  const takerBuys = taker.side === 2;
+  const buyer = takerBuys ? taker : maker;
+  const seller = takerBuys ? maker : taker;
+  const buyerRate = takerBuys ? m.takerFee : m.makerFee;
+  const sellerRate = takerBuys ? m.makerFee : m.takerFee;
+  const num = amount * price;
+  const gross = num / m.scale;
+  const legs: BalanceLeg[] = [];
+
+  buyer.moneyNum += num;
+  const paidTotal = ceilDiv(buyer.moneyNum, m.scale);
+  const paid = paidTotal - buyer.dealMoney;
+  buyer.dealMoney = paidTotal;
+
+  let buyerFee = 0n;
+  let buyerFeeAsset = m.money;
+  const buyerFeeNum = num * buyerRate;
+  const buyerLtt = buyer.user.customFee ? takeLttFee(s, buyer, buyerFeeNum, legs) : -1n;
+  if (buyerLtt >= 0n) {
+    buyerFee = buyerLtt;
+    buyerFeeAsset = LTT;
+  } else {
+    buyer.feeNum += buyerFeeNum;
+    const feeTotal = ceilDiv(buyer.feeNum, m.feeScale);
+    buyerFee = feeTotal - buyer.dealFee;
+    buyer.dealFee = feeTotal;
+  }
+  spend(legs, buyer, buyer.moneyBal, buyerLtt >= 0n ? paid : paid + buyerFee);
+  move(legs, buyer.stockBal, amount, 0n);
+
+  let sellerFee = 0n;
+  let sellerFeeAsset = m.money;
+  const sellerFeeNum = num * sellerRate;
+  const sellerLtt = seller.user.customFee ? takeLttFee(s, seller, sellerFeeNum, legs) : -1n;
+  if (sellerLtt >= 0n) {
+    sellerFee = sellerLtt;
+    sellerFeeAsset = LTT;
+  } else {
+    sellerFee = ceilDiv(sellerFeeNum, m.feeScale);
+    if (sellerFee > gross) sellerFee = gross;
+    seller.feeNum += sellerFeeNum;
+    seller.dealFee += sellerFee;
+  }
+  spend(legs, seller, seller.stockBal, amount);
+  seller.dealMoney += gross;
+  const sellerMoneyFee = sellerLtt >= 0n ? 0n : sellerFee;
+  move(legs, seller.moneyBal, gross - sellerMoneyFee, 0n);
+
+  const moneyFees = (buyerLtt >= 0n ? 0n : buyerFee) + sellerMoneyFee;
+  if (moneyFees > 0n) move(legs, s.fees.balance(m.money, 'main'), moneyFees, 0n);
+  const remainder = paid - gross;
+  assert(remainder >= 0n, `negative rounding remainder on order ${buyer.id}`);
+  if (remainder > 0n) move(legs, s.rounding.balance(m.money, 'main'), remainder, 0n);
+
+  taker.dealStock += amount;
+  maker.dealStock += amount;
+  maker.left -= amount;
+  if (taker.total > 0n) taker.left = taker.total - taker.dealMoney - taker.dealFee;
+  else taker.left -= amount;
+  taker.mtime = s.time;
+  maker.mtime = s.time;
+
+  const dealId = s.nextDealId++;
+  s.events.push({
+    seq: ++s.lastEventSeq,
+    time: s.time,
+    type: 'deal',
+    id: dealId,
+    market: m.name,
+    price,
+    amount,
+    total: gross,
+    takerSide: taker.side,
+    makerOrderId: maker.id,
+    takerOrderId: taker.id,
+    makerUserId: maker.user.userId,
+    takerUserId: taker.user.userId,
+    makerFee: takerBuys ? sellerFee : buyerFee,
+    makerFeeAsset: takerBuys ? sellerFeeAsset : buyerFeeAsset,
+    takerFee: takerBuys ? buyerFee : sellerFee,
+    takerFeeAsset: takerBuys ? buyerFeeAsset : sellerFeeAsset,
+  });
+  s.emitBalance('trade', null, taker.id, dealId, legs);
+}

@@ -1,0 +1,92 @@
+// The whole engine state and the event log of the command being applied.
+import { Holder, UserState } from './ledger.js';
+import type { Market } from './market.js';
+import { type Order, orderView } from './order.js';
+import type {
+  AccountKind,
+  BalanceLeg,
+  CommandResult,
+  EngineEvent,
+  OrderEvent,
+  UserId,
+} from './types.js';
+
+export interface AssetState {
+  readonly name: string;
+  readonly decimals: number;
+  deposited: bigint;
+  withdrawn: bigint;
+}
+
+/** Funds set aside by a balance command: a withdrawal in progress or a product's freeze. */
+export interface Hold {
+  readonly kind: 'withdraw' | 'freeze';
+  readonly businessId: string;
+  readonly user: UserState;
+  readonly asset: string;
+  readonly account: AccountKind;
+  readonly amount: bigint;
+  readonly purpose: string;
+}
+
+/** A business id already applied: what it was (to spot a conflicting repeat) and its result. */
+export interface DoneEntry {
+  readonly fingerprint: string;
+  readonly result: CommandResult;
+}
+
+export const LTT = 'LTT';
+
+export class State {
+  readonly assets = new Map<string, AssetState>();
+  readonly markets = new Map<string, Market>();
+  readonly users = new Map<UserId, UserState>();
+  readonly fees = new Holder('fees');
+  readonly rounding = new Holder('rounding');
+  readonly external = new Holder('external');
+  /** Open orders (resting, and stops not yet triggered). */
+  readonly orders = new Map<number, Order>();
+  /** Holds by `${kind}:${businessId}`, removed once completed or released. */
+  readonly holds = new Map<string, Hold>();
+  /** Applied business ids by `${command type}:${businessId}`. */
+  readonly done = new Map<string, DoneEntry>();
+  lastEventSeq = 0;
+  nextOrderId = 1;
+  nextDealId = 1;
+  /** The time of the command being applied. */
+  time = 0;
+  /** Events of the command being applied. */
+  events: EngineEvent[] = [];
+
+  user(userId: UserId): UserState {
+    let user = this.users.get(userId);
+    if (user === undefined) {
+      user = new UserState(userId);
+      this.users.set(userId, user);
+    }
+    return user;
+  }
+
+  emitOrder(type: OrderEvent['type'], o: Order): void {
+    this.events.push({ seq: ++this.lastEventSeq, time: this.time, type, order: orderView(o) });
+  }
+
+  emitBalance(
+    business: string,
+    businessId: string | null,
+    orderId: number,
+    dealId: number,
+    legs: BalanceLeg[],
+  ): void {
+    this.events.push({
+      seq: ++this.lastEventSeq,
+      time: this.time,
+      type: 'balance',
+      business,
+      businessId,
+      orderId,
+      dealId,
+      legs,
+    });
+  }
+}
