@@ -1,0 +1,26 @@
+// Bundles the server into dist/main.js: our workspace packages (@lattice/*, TypeScript source)
+// are compiled in; every other package stays an import from node_modules, so native modules
+// (better-sqlite3, argon2) and their files load as installed.
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const keepOtherPackagesExternal = {
+  name: 'external-packages',
+  setup(builder) {
+    builder.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@lattice/') ? undefined : { path: args.path, external: true },
+    );
+  },
+};
+
+await build({
+  entryPoints: [fileURLToPath(new URL('./src/main.ts', import.meta.url))],
+  outfile: fileURLToPath(new URL('./dist/main.js', import.meta.url)),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20.19',
+  sourcemap: true,
+  logLevel: 'warning',
+  plugins: [keepOtherPackagesExternal],
+});

@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, LogController } from 'fastify';
+import type { Config } from './config.js';
+import type { Db, SqlDialect } from './db/database.js';
+import { healthRoutes } from './domains/health/health.routes.js';
+import { AppError, handleError } from './http/errors.js';
+import { registerWebApp } from './http/webApp.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    dialect: SqlDialect;
+  }
+}
+
+export interface AppDeps {
+  /** An open, migrated database. The caller owns it and closes it after the app. */
+  db: Db;
+  dialect: SqlDialect;
+  /**
+   * Feature plugins, registered in order after the core (config, db, errors, health) and
+   * before the web app's catch-all. Each sees `app.config`, `app.db` and `app.dialect`; a
+   * plugin whose decorations others need is wrapped in `fastify-plugin`. Defaults to
+   * `appPlugins`, the product's list.
+   */
+  plugins?: readonly FastifyPluginAsync[];
+  /** The built web app; defaults to `packages/web/dist`. */
+  webDistDir?: string;
+}
+
+/**
+ * Where `vite build` puts the web app: `packages/web/dist`, two levels up from this file both
+ * as source (`packages/server/src`) and bundled (`packages/server/dist`).
+ */
+export const defaultWebDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** The product's feature plugins, in registration order. */
+export const appPlugins: readonly FastifyPluginAsync[] = [healthRoutes];
+
+/** Requests larger than this are refused with 413 before they are read further. */
+export const requestBodyBytesMax = 256 * 1024;
+const requestIdLengthMax = 64;
+
+/** Builds the whole server without listening; tests call `inject()` on it. */
+export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: requestBodyBytesMax,
+    // One log line per request, written by the onResponse hook below.
+    logController: new LogController({
+      disableRequestLogging: true,
+      requestIdLogLabel: 'requestId',
+    }),
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && isSafeRequestId(given) ? given : randomUUID();
+    },
+  });
+  app.decorate('config', config);
+  app.decorate('db', deps.db);
+  app.decorate('dialect', deps.dialect);
+
+  // JSON is the only body the API reads; text/plain would reach routes as a string.
+  app.removeContentTypeParser('text/plain');
+  app.setErrorHandler(handleError);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('preValidation', async (request) => {
+    if (request.body !== undefined && !isPlainObject(request.body)) {
+      throw new AppError('request_body_not_object');
+    }
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        url: request.url,
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      'request',
+    );
+  });
+
+  for (const plugin of deps.plugins ?? appPlugins) {
+    await app.register(plugin);
+  }
+  await registerWebApp(app, deps.webDistDir ?? defaultWebDistDir);
+  return app;
+}
+
+function isSafeRequestId(id: string): boolean {
+  return id.length > 0 && id.length <= requestIdLengthMax && /^[\w.:-]+$/.test(id);
+}
+
+function isPlainObject(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
