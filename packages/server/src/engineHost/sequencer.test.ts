@@ -116,3 +116,19 @@ describe('Sequencer', () => {
     expect(late.committed[0]![0]!.command.time).toBe(490);
   });
 });
+
+describe('Sequencer.exclusive', () => {
+  it('runs between batches, seeing exactly the committed commands', async () => {
+    const { sequencer, state, committed } = build();
+    await Promise.all([1, 2, 3].map((n) => sequencer.submit(n, '')));
+    const seen = sequencer.exclusive(async () => {
+      const atStart = [...state];
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return { atStart, atEnd: [...state], batches: committed.length };
+    });
+    const later = [4, 5].map((n) => sequencer.submit(n, ''));
+    await Promise.all(later);
+    expect(await seen).toEqual({ atStart: [1, 2, 3], atEnd: [1, 2, 3], batches: 1 });
+    expect(state).toEqual([1, 2, 3, 4, 5]);
+  });
+});

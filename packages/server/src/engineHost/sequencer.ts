@@ -43,6 +43,7 @@ export class Sequencer<I, C, R, M> {
   private lastTime: number;
   private haltReason: string | null = null;
   private idleWaiters: (() => void)[] = [];
+  private exclusives: (() => Promise<void>)[] = [];
 
   constructor(private readonly options: SequencerOptions<I, C, R, M>) {
     this.lastTime = options.startTime ?? 0;
@@ -83,6 +84,23 @@ export class Sequencer<I, C, R, M> {
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
+  /**
+   * Runs `task` between batches, with no command being applied or committed meanwhile: the
+   * state it sees is exactly the committed one (snapshots, reconciliation).
+   */
+  exclusive<T>(task: () => T | Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.exclusives.push(async () => {
+        try {
+          resolve(await task());
+        } catch (error) {
+          reject(error);
+        }
+      });
+      this.schedule();
+    });
+  }
+
   private schedule(): void {
     if (this.running) return;
     this.running = true;
@@ -91,11 +109,13 @@ export class Sequencer<I, C, R, M> {
   }
 
   private async runBatch(): Promise<void> {
+    for (let task = this.exclusives.shift(); task; task = this.exclusives.shift()) await task();
     const taken = this.queue.splice(0, this.options.batchMax);
     const applied = this.applyAll(taken);
     if (applied.length > 0) await this.commitAndReply(taken.slice(0, applied.length), applied);
     this.running = false;
-    if (this.queue.length > 0 && this.haltReason === null) this.schedule();
+    const more = this.queue.length > 0 && this.haltReason === null;
+    if (more || this.exclusives.length > 0) this.schedule();
     else this.notifyIdle();
   }
 

@@ -1,0 +1,299 @@
+import {
+  type ApplyResult,
+  type Command,
+  commandToJson,
+  type Engine,
+  type EngineEvent,
+} from '@lattice/engine';
+import type { EngineJournalTable } from '../db/tables/engineHost.js';
+import { type EventBus, InProcessEventBus } from './eventBus.js';
+import type { HostLogger } from './hostLogger.js';
+import type { HostStore } from './hostStore.js';
+import {
+  fingerprintOf,
+  IdempotencyGate,
+  type IdempotencyKey,
+  idempotencyKeyLengthMax,
+} from './idempotency.js';
+import { projectionRowsFrom } from './projections.js';
+import { reconcile } from './reconcile.js';
+import { recoverEngine } from './recovery.js';
+import { type Applied, Sequencer } from './sequencer.js';
+import { captureSnapshot, type SnapshotPolicy, writeSnapshot } from './snapshots.js';
+import { replyFromStored, storedFromReply } from './storedReply.js';
+
+type WithoutTime<T> = T extends unknown ? Omit<T, 'time'> : never;
+/** A command as submitted: the host stamps its clock on it. */
+export type HostCommand = WithoutTime<Command>;
+
+/** The engine's read-only queries; only the host applies commands. */
+export type EngineReader = Pick<
+  Engine,
+  | 'balances'
+  | 'order'
+  | 'openOrders'
+  | 'depth'
+  | 'lastPrice'
+  | 'markets'
+  | 'assets'
+  | 'assetTotals'
+  | 'stateHash'
+  | 'lastEventSeq'
+>;
+
+export interface EngineHostOptions {
+  readonly store: HostStore;
+  readonly logger: HostLogger;
+  readonly bus?: EventBus<EngineEvent>;
+  /** Commands waiting at most; more are refused with 503 (default 10,000). */
+  readonly queueMax?: number;
+  /** Commands per transaction at most (default 2,000). */
+  readonly batchMax?: number;
+  readonly snapshots?: Partial<SnapshotPolicy>;
+  /** How often balances are reconciled with the projections (default 5 minutes; 0 never). */
+  readonly reconcileEveryMs?: number;
+  readonly now?: () => number;
+}
+
+/** A client's idempotency key for one command. */
+export interface ClientKey {
+  readonly userId: number;
+  readonly key: string;
+}
+
+interface Meta {
+  readonly idempotency?: IdempotencyKey;
+}
+
+interface Outcome {
+  readonly result: ApplyResult;
+  readonly eventSeqEnd: number;
+}
+
+const defaultSnapshotPolicy: SnapshotPolicy = {
+  everyCommands: 50_000,
+  everyMs: 10 * 60_000,
+  keep: 2,
+  writeDelayMs: 0,
+};
+const idempotencyKeepMs = 24 * 60 * 60_000;
+
+/**
+ * The only code that applies commands to the engine. It recovers the engine from the newest
+ * snapshot and the journal, sequences every command through one queue, makes each batch durable
+ * (journal, projections and idempotency records in one transaction) before replying and
+ * publishing its events, snapshots periodically, and halts on a broken invariant, a failed
+ * commit or a failed reconciliation.
+ */
+export class EngineHost {
+  readonly bus: EventBus<EngineEvent>;
+  private readonly sequencer: Sequencer<HostCommand, Command, Outcome, Meta>;
+  private readonly gate = new IdempotencyGate<ApplyResult>();
+  private readonly policy: SnapshotPolicy;
+  private readonly now: () => number;
+  private readonly timers: NodeJS.Timeout[] = [];
+  private journalSeq: number;
+  private lastSnapshotSeq: number;
+  private snapshotInFlight: Promise<void> | null = null;
+  private readonly knownUsers = new Set<number>();
+
+  private constructor(
+    private readonly engineState: Engine,
+    private readonly options: EngineHostOptions,
+    recovered: { journalSeq: number; lastTime: number; snapshotSeq: number },
+  ) {
+    const { logger } = options;
+    this.bus =
+      options.bus ??
+      new InProcessEventBus((error) => logger.error({ err: error }, 'event subscriber failed'));
+    this.policy = { ...defaultSnapshotPolicy, ...options.snapshots };
+    this.now = options.now ?? Date.now;
+    this.journalSeq = recovered.journalSeq;
+    this.lastSnapshotSeq = recovered.snapshotSeq;
+    this.sequencer = new Sequencer({
+      stamp: (input, time) => ({ ...input, time }) as Command,
+      apply: (command) => {
+        const result = this.engineState.apply(command);
+        return { result, eventSeqEnd: this.engineState.lastEventSeq };
+      },
+      commit: (batch) => this.commit(batch),
+      afterCommit: (batch) => this.afterCommit(batch),
+      onHalt: (reason, error) =>
+        logger.error({ reason, err: error }, 'engine host halted: commands are refused'),
+      queueMax: options.queueMax ?? 10_000,
+      batchMax: options.batchMax ?? 2_000,
+      now: this.now,
+      startTime: recovered.lastTime,
+    });
+  }
+
+  /** Recovers the engine, reconciles, and starts the periodic snapshot and reconciliation. */
+  static async open(options: EngineHostOptions): Promise<EngineHost> {
+    const started = performance.now();
+    const recovered = await recoverEngine(options.store, options.logger);
+    const host = new EngineHost(recovered.engine, options, recovered);
+    options.logger.info(
+      {
+        journalSeq: recovered.journalSeq,
+        snapshotSeq: recovered.snapshotSeq,
+        replayed: recovered.replayed,
+        stateHash: recovered.engine.stateHash(),
+        ms: Math.round(performance.now() - started),
+      },
+      'engine recovered',
+    );
+    await host.reconcileNow();
+    if (recovered.replayed >= host.policy.everyCommands) void host.snapshotNow();
+    host.startTimers();
+    return host;
+  }
+
+  /** The engine's current state, for queries. */
+  get engine(): EngineReader {
+    return this.engineState;
+  }
+
+  /** Why commands are refused, or null while the host runs. */
+  get halted(): string | null {
+    return this.sequencer.halted;
+  }
+
+  /** The last journal entry made durable. */
+  get lastJournalSeq(): number {
+    return this.journalSeq;
+  }
+
+  /**
+   * Applies a command and resolves once it is durable. With a client key, a repeat resolves
+   * with the first result (no new events) and the key reused for another command is a 409.
+   * Rejects only with a `HostRefusal` (busy, halted, key reused).
+   */
+  submit(command: HostCommand, clientKey?: ClientKey): Promise<ApplyResult> {
+    if (!clientKey) return this.sequencer.submit(command, {}).then((outcome) => outcome.result);
+    if (clientKey.key.length === 0 || clientKey.key.length > idempotencyKeyLengthMax) {
+      throw new RangeError(`an idempotency key has 1 to ${idempotencyKeyLengthMax} characters`);
+    }
+    const idempotency = { ...clientKey, fingerprint: fingerprintOf(command) };
+    return this.gate.run(
+      idempotency,
+      async () => {
+        const row = await this.options.store.idempotencyRecord(clientKey.userId, clientKey.key);
+        return row && { fingerprint: row.fingerprint, reply: replyFromStored(row.reply) };
+      },
+      () => this.sequencer.submit(command, { idempotency }).then((outcome) => outcome.result),
+    );
+  }
+
+  /**
+   * Makes the engine know a user before their first command (`user.add` is a no-op for a known
+   * user; this process remembers whom it added, so it is sent once per user per start).
+   */
+  async ensureUser(userId: number): Promise<void> {
+    if (this.knownUsers.has(userId)) return;
+    const result = await this.submit({ type: 'user.add', userId });
+    if (!result.ok) throw new RangeError(`user ${userId} cannot be added: ${result.message}`);
+    this.knownUsers.add(userId);
+  }
+
+  /** Stops accepting commands (an operator's or a check's decision); the reason is logged. */
+  halt(reason: string): void {
+    this.sequencer.halt(reason);
+  }
+
+  /** Compares projections with the engine; on a mismatch halts and returns the differences. */
+  async reconcileNow(): Promise<string[]> {
+    const problems = await this.sequencer.exclusive(() =>
+      reconcile(this.options.store.db, this.engineState),
+    );
+    if (problems.length > 0) {
+      this.options.logger.error({ problems }, 'reconciliation failed');
+      this.sequencer.halt(`reconciliation failed: ${problems.join('; ')}`);
+    }
+    return problems;
+  }
+
+  /** Takes a snapshot now unless one is being written or nothing changed since the last. */
+  snapshotNow(): Promise<void> {
+    if (this.snapshotInFlight) return this.snapshotInFlight;
+    if (this.sequencer.halted !== null || this.journalSeq === this.lastSnapshotSeq) {
+      return Promise.resolve();
+    }
+    const run = async () => {
+      try {
+        const row = await this.sequencer.exclusive(() =>
+          captureSnapshot(this.engineState, this.journalSeq, this.now()),
+        );
+        await writeSnapshot(this.options.store, row, this.policy, this.options.logger);
+        this.lastSnapshotSeq = row.journal_seq;
+      } catch (error) {
+        // The journal still holds everything; a missing snapshot only lengthens recovery.
+        this.options.logger.error({ err: error }, 'engine snapshot failed');
+      } finally {
+        this.snapshotInFlight = null;
+      }
+    };
+    this.snapshotInFlight = run();
+    return this.snapshotInFlight;
+  }
+
+  /** Waits for queued commands and a snapshot in progress; stops the timers. */
+  async close(): Promise<void> {
+    for (const timer of this.timers) clearInterval(timer);
+    await this.sequencer.whenIdle();
+    await this.snapshotInFlight;
+  }
+
+  private async commit(batch: readonly Applied<Command, Outcome, Meta>[]): Promise<void> {
+    const journal: EngineJournalTable[] = [];
+    const events: EngineEvent[] = [];
+    const idempotency = [];
+    let seq = this.journalSeq;
+    for (const { command, result, meta } of batch) {
+      if (result.result.ok) {
+        seq++;
+        journal.push({
+          seq,
+          time: command.time,
+          type: command.type,
+          command: JSON.stringify(commandToJson(command)),
+          event_seq_end: result.eventSeqEnd,
+        });
+        for (const event of result.result.events) events.push(event);
+      }
+      if (meta.idempotency) {
+        idempotency.push({ ...meta.idempotency, reply: storedFromReply(result.result) });
+      }
+    }
+    const time = batch[batch.length - 1]?.command.time ?? this.now();
+    await this.options.store.commitBatch({
+      journal,
+      projections: projectionRowsFrom(events),
+      idempotency,
+      time,
+    });
+    this.journalSeq = seq;
+  }
+
+  private afterCommit(batch: readonly Applied<Command, Outcome, Meta>[]): void {
+    const events: EngineEvent[] = [];
+    for (const { result } of batch) {
+      if (result.result.ok) for (const event of result.result.events) events.push(event);
+    }
+    this.bus.publish(events);
+    if (this.journalSeq - this.lastSnapshotSeq >= this.policy.everyCommands) {
+      void this.snapshotNow();
+    }
+  }
+
+  private startTimers(): void {
+    const every = (ms: number, task: () => Promise<unknown>) => {
+      if (ms <= 0) return;
+      this.timers.push(setInterval(() => void task(), ms).unref());
+    };
+    every(this.policy.everyMs, () => this.snapshotNow());
+    every(this.options.reconcileEveryMs ?? 5 * 60_000, () => this.reconcileNow());
+    every(60 * 60_000, () =>
+      this.options.store.deleteIdempotencyBefore(this.now() - idempotencyKeepMs),
+    );
+  }
+}
