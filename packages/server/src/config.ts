@@ -29,6 +29,20 @@ export interface Config {
   publicUrl: string;
   /** Multiplies every rate limit (`RATE_LIMIT_SCALE`, default 1): benchmarks raise it. */
   rateLimitScale: number;
+  /** The engine host (see docs/decisions/engine-host.md). */
+  engine: EngineConfig;
+}
+
+export interface EngineConfig {
+  /** Commands waiting at most before new ones get 503 (`ENGINE_QUEUE_MAX`, default 10,000). */
+  queueMax: number;
+  /** A snapshot after this many journal entries (`ENGINE_SNAPSHOT_EVERY`, default 50,000). */
+  snapshotEveryCommands: number;
+  /**
+   * Test only (`ENGINE_SNAPSHOT_WRITE_DELAY_MS`, refused in production): holds each snapshot's
+   * transaction open this long, so a crash test can kill the process during one.
+   */
+  snapshotWriteDelayMs: number;
 }
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -70,6 +84,16 @@ function urlWithScheme(schemes: readonly string[]) {
         }
       }, `must be a URL starting with ${expected}`)
       .optional(),
+  );
+}
+
+function positiveInteger(fallback: number) {
+  return optionalText.pipe(
+    z
+      .string()
+      .regex(/^[1-9]\d{0,8}$/, 'must be a whole number from 1 to 999999999')
+      .transform(Number)
+      .default(fallback),
   );
 }
 
@@ -119,6 +143,15 @@ const envSchema = z.object({
   ),
   DEV_TOOLS: flag,
   DEMO_MAKER: flag,
+  ENGINE_QUEUE_MAX: positiveInteger(10_000),
+  ENGINE_SNAPSHOT_EVERY: positiveInteger(50_000),
+  ENGINE_SNAPSHOT_WRITE_DELAY_MS: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d{1,5}$/, 'must be a whole number of milliseconds')
+      .transform(Number)
+      .default(0),
+  ),
   LOG_LEVEL: optionalText.pipe(
     z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
@@ -162,6 +195,11 @@ export function configFromEnv(env: Record<string, string | undefined>): Config {
     logLevel: vars.LOG_LEVEL ?? (vars.NODE_ENV === 'test' ? 'silent' : 'info'),
     publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, ''),
     rateLimitScale: vars.RATE_LIMIT_SCALE,
+    engine: {
+      queueMax: vars.ENGINE_QUEUE_MAX,
+      snapshotEveryCommands: vars.ENGINE_SNAPSHOT_EVERY,
+      snapshotWriteDelayMs: production ? 0 : vars.ENGINE_SNAPSHOT_WRITE_DELAY_MS,
+    },
   };
 }
 
