@@ -39,7 +39,7 @@ export interface EngineConfig {
   /** A snapshot after this many journal entries (`ENGINE_SNAPSHOT_EVERY`, default 50,000). */
   snapshotEveryCommands: number;
   /**
-   * Test only (`ENGINE_SNAPSHOT_WRITE_DELAY_MS`, refused in production): holds each snapshot's
+   * Test only (`ENGINE_SNAPSHOT_WRITE_DELAY_MS`, ignored in production): holds each snapshot's
    * transaction open this long, so a crash test can kill the process during one.
    */
   snapshotWriteDelayMs: number;
