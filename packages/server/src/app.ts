@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync, LogController }
 import type { Config } from './config.js';
 import type { Db, SqlDialect } from './db/database.js';
 import { healthRoutes } from './domains/health/health.routes.js';
+import { engineHostPlugin } from './engineHost/engineHost.plugin.js';
 import { AppError, handleError } from './http/errors.js';
 import { registerWebApp } from './http/webApp.js';
 
@@ -37,7 +38,7 @@ export interface AppDeps {
 export const defaultWebDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /** The product's feature plugins, in registration order. */
-export const appPlugins: readonly FastifyPluginAsync[] = [healthRoutes];
+export const appPlugins: readonly FastifyPluginAsync[] = [healthRoutes, engineHostPlugin];
 
 /** Requests larger than this are refused with 413 before they are read further. */
 export const requestBodyBytesMax = 256 * 1024;

@@ -185,11 +185,16 @@ export class EngineHost {
   }
 
   /**
-   * Makes the engine know a user before their first command (`user.add` is a no-op for a known
-   * user; this process remembers whom it added, so it is sent once per user per start).
+   * Makes the engine know a user before their first command. `user.add` is a no-op for a known
+   * user; it is skipped for a user with balances (certainly known) and for one this process
+   * already added.
    */
   async ensureUser(userId: number): Promise<void> {
     if (this.knownUsers.has(userId)) return;
+    if (Object.keys(this.engineState.balances(userId)).length > 0) {
+      this.knownUsers.add(userId);
+      return;
+    }
     const result = await this.submit({ type: 'user.add', userId });
     if (!result.ok) throw new RangeError(`user ${userId} cannot be added: ${result.message}`);
     this.knownUsers.add(userId);
@@ -236,11 +241,15 @@ export class EngineHost {
     return this.snapshotInFlight;
   }
 
-  /** Waits for queued commands and a snapshot in progress; stops the timers. */
+  /**
+   * Waits for queued commands, stops the timers, and snapshots what changed since the last
+   * snapshot so that the next start replays little.
+   */
   async close(): Promise<void> {
     for (const timer of this.timers) clearInterval(timer);
     await this.sequencer.whenIdle();
     await this.snapshotInFlight;
+    await this.snapshotNow();
   }
 
   private async commit(batch: readonly Applied<Command, Outcome, Meta>[]): Promise<void> {

@@ -1,0 +1,87 @@
+import type { Db } from '../db/database.js';
+import { loadDemoUsers, loadReferenceData } from '../reference/reference.repo.js';
+import type { EngineHost, HostCommand } from './engineHost.js';
+import type { HostLogger } from './hostLogger.js';
+
+/**
+ * Registers in the engine the assets and markets of the reference tables it does not know yet,
+ * and (with `fundDemoUsers`) credits the demo accounts once: deposits to main, half of it moved
+ * to trade so they can trade at once. Every step is idempotent, so it runs at each start.
+ */
+export async function bootstrapEngine(
+  host: EngineHost,
+  db: Db,
+  options: { fundDemoUsers: boolean; logger: HostLogger },
+): Promise<void> {
+  const reference = await loadReferenceData(db);
+  const commands: HostCommand[] = [];
+  const knownAssets = new Set(host.engine.assets().map((asset) => asset.asset));
+  for (const asset of reference.assets) {
+    if (!knownAssets.has(asset.ticker)) {
+      commands.push({ type: 'asset.add', asset: asset.ticker, decimals: asset.decimals });
+    }
+  }
+  const knownMarkets = new Set(host.engine.markets().map((market) => market.name));
+  for (const market of reference.markets) {
+    if (knownMarkets.has(market.name)) continue;
+    commands.push({
+      type: 'market.add',
+      name: market.name,
+      stock: market.stock,
+      money: market.money,
+      tickSize: market.tickSize,
+      lotSize: market.lotSize,
+      minAmount: market.minAmount,
+      pricePrecision: market.pricePrecision,
+      amountPrecision: market.amountPrecision,
+      makerFeePpm: market.makerFeePpm,
+      takerFeePpm: market.takerFeePpm,
+    });
+  }
+  if (options.fundDemoUsers) commands.push(...(await demoFunding(host, db, reference)));
+  const results = await Promise.all(commands.map((command) => host.submit(command)));
+  results.forEach((result, index) => {
+    if (!result.ok) {
+      options.logger.error(
+        { command: commands[index]?.type, code: result.code, reason: result.message },
+        'reference data refused by the engine',
+      );
+    }
+  });
+}
+
+async function demoFunding(
+  host: EngineHost,
+  db: Db,
+  reference: Awaited<ReturnType<typeof loadReferenceData>>,
+): Promise<HostCommand[]> {
+  const commands: HostCommand[] = [];
+  for (const user of await loadDemoUsers(db, reference)) {
+    await host.ensureUser(user.id);
+    const prefix = `demo-funding:${user.id}:`;
+    const done = await db
+      .selectFrom('balance_history')
+      .select('business_id')
+      .where('user_id', '=', user.id)
+      .where('business_id', 'like', `${prefix}%`)
+      .execute();
+    const credited = new Set(done.map((row) => row.business_id));
+    for (const { ticker, amount } of user.funding) {
+      const businessId = `${prefix}${ticker}`;
+      if (credited.has(businessId)) continue;
+      commands.push(
+        { type: 'balance.deposit', userId: user.id, asset: ticker, amount, businessId },
+        {
+          type: 'balance.transfer',
+          userId: user.id,
+          asset: ticker,
+          amount: amount / 2n,
+          from: 'main',
+          to: 'trade',
+          businessId: `${businessId}:trade`,
+        },
+      );
+    }
+  }
+  return commands;
+}

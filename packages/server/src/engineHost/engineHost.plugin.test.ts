@@ -1,0 +1,45 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import { seedReferenceData } from '../reference/reference.seed.js';
+import { testConfig } from '../testing/testConfig.js';
+import { useTestDb } from '../testing/testDb.js';
+
+const testDb = useTestDb();
+const closing: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const close of closing) await close();
+});
+
+async function startApp() {
+  const { db, dialect } = testDb.current;
+  const app = await buildApp(testConfig(), { db, dialect, plugins: undefined });
+  closing.push(() => app.close());
+  return app;
+}
+
+describe('engine host plugin', () => {
+  it('registers the reference data and funds the demo users once, across restarts', async () => {
+    const { db } = testDb.current;
+    await seedReferenceData(db, { demoUsers: true, hashPassword: async () => 'not-a-hash' });
+    const first = await startApp();
+    const host = first.engineHost;
+    expect(host.engine.markets().map((market) => market.name)).toContain('BTC_USDT');
+    const alice = await db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'alice@example.com')
+      .executeTakeFirstOrThrow();
+    expect(host.engine.balances(alice.id).BTC).toEqual({
+      main: { available: 500_000_000n, frozen: 0n },
+      trade: { available: 500_000_000n, frozen: 0n },
+      margin: { available: 0n, frozen: 0n },
+    });
+    const journaled = host.lastJournalSeq;
+    await first.close();
+
+    const second = await startApp();
+    expect(second.engineHost.lastJournalSeq).toBe(journaled);
+    expect(second.engineHost.engine.balances(alice.id).BTC?.main.available).toBe(500_000_000n);
+    expect(second.engineHost.halted).toBeNull();
+  });
+});

@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { bootstrapEngine } from './bootstrap.js';
+import { EngineHost } from './engineHost.js';
+import { HostStore } from './hostStore.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The only way to apply commands to the engine. */
+    engineHost: EngineHost;
+  }
+}
+
+/**
+ * Opens the engine host on the app's database (recovery, reconciliation), registers the
+ * reference data, and closes it (after a last snapshot) when the app closes.
+ */
+export const engineHostPlugin = fp(
+  async (app: FastifyInstance) => {
+    const logger = app.log.child({ module: 'engine' });
+    const host = await EngineHost.open({
+      store: new HostStore(app.db, app.dialect),
+      logger,
+      queueMax: app.config.engine.queueMax,
+      snapshots: {
+        everyCommands: app.config.engine.snapshotEveryCommands,
+        writeDelayMs: app.config.engine.snapshotWriteDelayMs,
+      },
+    });
+    app.decorate('engineHost', host);
+    app.addHook('onClose', async () => {
+      await host.close();
+    });
+    if (host.halted === null) {
+      await bootstrapEngine(host, app.db, { fundDemoUsers: app.config.devTools, logger });
+    }
+  },
+  { name: 'engineHost' },
+);
