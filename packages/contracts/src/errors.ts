@@ -61,6 +61,8 @@ export const errorCatalogue = {
   // Routes and records.
   route_not_found: { status: 404, message: 'Not found' },
   method_not_allowed: { status: 405, message: 'Method not allowed' },
+  // Trading.
+  order_not_found: { status: 404, message: 'Order not found' },
   // The exchange core.
   engine_busy: { status: 503, message: 'The exchange is busy, please retry' },
   engine_halted: { status: 503, message: 'Trading is halted' },
