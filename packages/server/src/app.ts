@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, LogController } from 'fastify';
 import type { Config } from './config.js';
 import type { Db, SqlDialect } from './db/database.js';
+import { accountsPlugin } from './domains/auth/accounts.plugin.js';
 import { healthRoutes } from './domains/health/health.routes.js';
 import { engineHostPlugin } from './engineHost/engineHost.plugin.js';
 import { AppError, handleError } from './http/errors.js';
@@ -38,7 +39,13 @@ export interface AppDeps {
 export const defaultWebDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /** The product's feature plugins, in registration order. */
-export const appPlugins: readonly FastifyPluginAsync[] = [healthRoutes, engineHostPlugin];
+// The accounts plugin comes first: its hooks (session, CSRF, API keys) apply to the routes
+// registered after it.
+export const appPlugins: readonly FastifyPluginAsync[] = [
+  accountsPlugin,
+  healthRoutes,
+  engineHostPlugin,
+];
 
 /** Requests larger than this are refused with 413 before they are read further. */
 export const requestBodyBytesMax = 256 * 1024;

@@ -1,0 +1,119 @@
+import type { ApiKeyScope } from '@lattice/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AccountsDeps } from './accountsDeps.js';
+import { anonymousCsrfToken } from './csrf.js';
+import { fail } from './fail.js';
+import { clientInfo, resolveSession, SESSION_COOKIE } from './sessions.js';
+import type { SessionRow } from './sessions.repo.js';
+import type { UserRow } from './users.repo.js';
+
+/** Who is calling: a user signed in by session cookie or by a signed API-key request. */
+export interface AuthContext {
+  user: UserRow;
+  /** Null when the request was signed with an API key. */
+  session: SessionRow | null;
+  apiKey: { id: number; scopes: readonly ApiKeyScope[] } | null;
+}
+
+/** What one request learned about its caller, filled lazily. */
+export interface RequestAuthState {
+  /** The cookie's session, resolved at most once per request. */
+  session?: Promise<{ session: SessionRow; user: UserRow } | null>;
+  /** Set by the API-key hook when the request carries a valid signature. */
+  apiKeyAuth?: AuthContext;
+  /** The CSRF token to send back; sign-in and sign-out replace it. */
+  nextCsrfToken?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    accounts: AccountsDeps;
+  }
+  interface FastifyRequest {
+    /** The signed-in caller, set by `requireUser` / `optionalUser`; null elsewhere. */
+    auth: AuthContext | null;
+    authState: RequestAuthState | null;
+  }
+  interface FastifyContextConfig {
+    /**
+     * `false` on a route that proves its caller another way (a provider's signed webhook):
+     * it is then exempt from the CSRF check. Everything else that is not GET needs the token.
+     */
+    csrf?: false;
+    /** The scope an API key needs to call this route; a route without it refuses API keys. */
+    apiKeyScope?: ApiKeyScope;
+  }
+}
+
+export function authStateOf(request: FastifyRequest): RequestAuthState {
+  request.authState ??= {};
+  return request.authState;
+}
+
+/** The session the request's cookie proves (memoised per request), or null. */
+export function cookieSession(
+  request: FastifyRequest,
+): Promise<{ session: SessionRow; user: UserRow } | null> {
+  const state = authStateOf(request);
+  if (state.session === undefined) {
+    const token = request.cookies[SESSION_COOKIE];
+    const { db, now } = request.server.accounts;
+    state.session =
+      token === undefined || token.length > 64
+        ? Promise.resolve(null)
+        : resolveSession(db, token, clientInfo(request), now());
+  }
+  return state.session;
+}
+
+/** The CSRF token this request's cookie entitles it to; null without any cookie. */
+export async function currentCsrfToken(request: FastifyRequest): Promise<string | null> {
+  const state = authStateOf(request);
+  if (state.nextCsrfToken !== undefined) return state.nextCsrfToken;
+  const found = await cookieSession(request);
+  if (found !== null) return found.session.csrf_token;
+  const cookie = request.cookies[SESSION_COOKIE];
+  if (cookie === undefined) return null;
+  return anonymousCsrfToken(request.server.accounts.secretKey, cookie);
+}
+
+/** The signed-in caller, or null: session cookie (fully signed in) or API-key signature. */
+async function resolveCaller(request: FastifyRequest): Promise<AuthContext | null> {
+  const state = authStateOf(request);
+  if (state.apiKeyAuth !== undefined) return state.apiKeyAuth;
+  const found = await cookieSession(request);
+  if (found === null || found.session.stage !== 'active') return null;
+  return { user: found.user, session: found.session, apiKey: null };
+}
+
+function checkApiKeyScope(request: FastifyRequest, auth: AuthContext): void {
+  if (auth.apiKey === null) return;
+  const needed = request.routeOptions.config.apiKeyScope;
+  if (needed === undefined) fail('api_key_not_accepted');
+  if (!auth.apiKey.scopes.includes(needed)) fail('api_key_scope_missing');
+}
+
+/**
+ * preHandler for routes that need a signed-in user: sets `request.auth`, or answers 401.
+ * A request signed with an API key passes only when the route declares `apiKeyScope` and the
+ * key holds that scope.
+ */
+export async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  const auth = await resolveCaller(request);
+  if (auth === null) fail('auth_required');
+  checkApiKeyScope(request, auth);
+  request.auth = auth;
+}
+
+/** preHandler for public routes that show more to a signed-in user: sets `request.auth` or null. */
+export async function optionalUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  const auth = await resolveCaller(request);
+  if (auth !== null) checkApiKeyScope(request, auth);
+  request.auth = auth;
+}
+
+/** The caller set by `requireUser`; for handlers behind it. */
+export function signedInUser(request: FastifyRequest): AuthContext {
+  if (request.auth === null) fail('auth_required');
+  return request.auth;
+}
