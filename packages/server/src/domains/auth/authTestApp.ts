@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { buildApp } from '../../app.js';
 import type { Config } from '../../config.js';
-import type { TestDb } from '../../testing/testDb.js';
 import { testConfig } from '../../testing/testConfig.js';
+import type { TestDb } from '../../testing/testDb.js';
 import { mailsTo } from '../mail/outbox.repo.js';
 import { accountsPluginWith } from './accounts.plugin.js';
 

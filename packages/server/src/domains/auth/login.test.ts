@@ -87,7 +87,10 @@ describe('sign-in', () => {
 
     const totp = totpCodeAt(totpSecret as string, clock.now());
     const done = await browser.post('/api/v2/2fa/validate', { code: totp });
-    expect(done.json()).toMatchObject({ status: 'ok', user: { id: user.id, twoFactorEnabled: true } });
+    expect(done.json()).toMatchObject({
+      status: 'ok',
+      user: { id: user.id, twoFactorEnabled: true },
+    });
     expect(browser.cookies.get(SESSION_COOKIE)).not.toBe(pendingId);
     expect((await browser.get('/api/v2/settings/general')).statusCode).toBe(200);
   });
