@@ -28,14 +28,16 @@ const HOUR_MS = 3_600_000;
 export const defaultAccountFailures: FailureLimits = {
   failuresFree: 5,
   delayBaseMs: 1_000,
-  delayMaxMs: 60_000,
+  // NOTE: below 36 s, so that the hourly cap (not only the slow-down) is what stops a patient
+  // guesser at 100 tries per hour.
+  delayMaxMs: 20_000,
   failuresPerHourMax: 100,
 };
 
 export const defaultIpFailures: FailureLimits = {
   failuresFree: 10,
   delayBaseMs: 1_000,
-  delayMaxMs: 30_000,
+  delayMaxMs: 10_000,
   failuresPerHourMax: 300,
 };
 

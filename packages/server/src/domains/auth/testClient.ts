@@ -15,6 +15,8 @@ export class TestClient {
   constructor(
     readonly app: FastifyInstance,
     readonly headers: Record<string, string> = {},
+    /** The client's IP address as the server sees it. */
+    readonly remoteAddress = '127.0.0.1',
   ) {}
 
   async request(
@@ -27,6 +29,7 @@ export class TestClient {
     const response = await this.app.inject({
       method,
       url,
+      remoteAddress: this.remoteAddress,
       headers: {
         ...this.headers,
         ...(cookie ? { cookie } : {}),
