@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { btc, TestExchange } from './fixtures.js';
+
+function totals(x: TestExchange, asset: string) {
+  return x.engine.assetTotals().find((t) => t.asset === asset)!;
+}
+
+describe('balance commands', () => {
+  it('deposit credits main, once per business id', () => {
+    const x = TestExchange.standard();
+    const cmd = {
+      type: 'balance.deposit',
+      userId: 7,
+      asset: 'BTC',
+      amount: btc('2'),
+      businessId: 'tx-1',
+    } as const;
+    const first = x.ok(cmd);
+    expect(first.events).toHaveLength(1);
+    expect(first.events[0]).toMatchObject({
+      type: 'balance',
+      business: 'deposit',
+      businessId: 'tx-1',
+      legs: [
+        { owner: 'external', asset: 'BTC', availableDelta: -btc('2') },
+        { owner: 7, account: 'main', asset: 'BTC', availableDelta: btc('2'), available: btc('2') },
+      ],
+    });
+    const again = x.ok(cmd);
+    expect(again.events).toEqual([]);
+    expect(again.result).toEqual(first.result);
+    expect(x.engine.balances(7).BTC?.main.available).toBe(btc('2'));
+    expect(x.rejected({ ...cmd, amount: btc('3') }).code).toBe('business_id_conflict');
+    expect(totals(x, 'BTC')).toMatchObject({ total: btc('2'), deposited: btc('2') });
+  });
+
+  it('withdraw: hold, then complete with a fee, or release', () => {
+    const x = TestExchange.standard();
+    x.ok({ type: 'balance.deposit', userId: 1, asset: 'BTC', amount: btc('1'), businessId: 'd' });
+    x.ok({
+      type: 'balance.withdrawHold',
+      userId: 1,
+      asset: 'BTC',
+      amount: btc('0.4'),
+      businessId: 'w1',
+    });
+    expect(x.engine.balances(1).BTC?.main).toEqual({ available: btc('0.6'), frozen: btc('0.4') });
+    expect(
+      x.rejected({
+        type: 'balance.withdrawHold',
+        userId: 1,
+        asset: 'BTC',
+        amount: btc('0.7'),
+        businessId: 'w2',
+      }).code,
+    ).toBe('insufficient_balance');
+    x.ok({ type: 'balance.withdrawComplete', businessId: 'w1', fee: btc('0.001') });
+    expect(x.engine.balances(1).BTC?.main).toEqual({ available: btc('0.6'), frozen: 0n });
+    expect(totals(x, 'BTC')).toMatchObject({ total: btc('0.601'), withdrawn: btc('0.399') });
+    expect(x.rejected({ type: 'balance.withdrawRelease', businessId: 'w1' }).code).toBe(
+      'withdraw_finished',
+    );
+    expect(x.rejected({ type: 'balance.withdrawRelease', businessId: 'nope' }).code).toBe(
+      'withdraw_not_found',
+    );
+    x.ok({
+      type: 'balance.withdrawHold',
+      userId: 1,
+      asset: 'BTC',
+      amount: btc('0.5'),
+      businessId: 'w3',
+    });
+    x.ok({ type: 'balance.withdrawRelease', businessId: 'w3' });
+    expect(x.engine.balances(1).BTC?.main).toEqual({ available: btc('0.6'), frozen: 0n });
+  });
+
+  it('transfer between two of a user’s accounts', () => {
+    const x = TestExchange.standard();
+    x.ok({ type: 'balance.deposit', userId: 1, asset: 'BTC', amount: btc('1'), businessId: 'd' });
+    const base = { type: 'balance.transfer', userId: 1, asset: 'BTC' } as const;
+    x.ok({ ...base, amount: btc('0.3'), from: 'main', to: 'margin', businessId: 't1' });
+    expect(x.engine.balances(1).BTC?.margin.available).toBe(btc('0.3'));
+    expect(
+      x.rejected({ ...base, amount: btc('0.8'), from: 'main', to: 'trade', businessId: 't2' }).code,
+    ).toBe('insufficient_balance');
+    expect(
+      x.rejected({ ...base, amount: btc('0.1'), from: 'main', to: 'main', businessId: 't3' }).code,
+    ).toBe('invalid_account');
+  });
+
+  it('freeze for another product, then unfreeze or settle to another user', () => {
+    const x = TestExchange.standard();
+    x.ok({ type: 'balance.deposit', userId: 1, asset: 'BTC', amount: btc('1'), businessId: 'd' });
+    const freeze = {
+      type: 'balance.freeze',
+      userId: 1,
+      asset: 'BTC',
+      account: 'main',
+      purpose: 'voucher',
+    } as const;
+    x.ok({ ...freeze, amount: btc('0.2'), businessId: 'v1' });
+    x.ok({ ...freeze, amount: btc('0.3'), businessId: 'v2' });
+    expect(x.engine.balances(1).BTC?.main).toEqual({ available: btc('0.5'), frozen: btc('0.5') });
+    x.ok({ type: 'balance.unfreeze', businessId: 'v1' });
+    x.ok({ type: 'balance.settleFreeze', businessId: 'v2', toUserId: 2 });
+    expect(x.engine.balances(1).BTC?.main).toEqual({ available: btc('0.7'), frozen: 0n });
+    expect(x.engine.balances(2).BTC?.main.available).toBe(btc('0.3'));
+    expect(x.rejected({ type: 'balance.unfreeze', businessId: 'v2' }).code).toBe('freeze_finished');
+  });
+});

@@ -1,0 +1,183 @@
+import { describe, expect, it } from 'vitest';
+import {
+  BUY,
+  btc,
+  dealsOf,
+  ltt,
+  MARKET,
+  orderOf,
+  SELL,
+  TestExchange,
+  units,
+  usdt,
+} from './fixtures.js';
+
+function feesOf(x: TestExchange, asset: string): bigint {
+  const total = x.engine.assetTotals().find((t) => t.asset === asset)!.total;
+  let users = 0n;
+  for (const user of [1, 2, 3, 4, 5, 6]) {
+    for (const pair of Object.values(x.engine.balances(user)[asset] ?? {})) {
+      users += pair.available + pair.frozen;
+    }
+  }
+  return total - users;
+}
+
+describe('fees', () => {
+  it('charge the taker and maker rates in the money asset', () => {
+    const x = TestExchange.standard();
+    x.fund(1, 'BTC', btc('1'));
+    x.fund(2, 'USDT', usdt('20000'));
+    x.limit(1, SELL, '30000', '0.5');
+    const result = x.ok({
+      type: 'order.limit',
+      userId: 2,
+      market: MARKET,
+      side: BUY,
+      price: usdt('30000'),
+      amount: btc('0.5'),
+      timeInForce: 'GTC',
+      source: 'web',
+    });
+    expect(dealsOf(result)[0]).toMatchObject({
+      makerFee: usdt('15'),
+      makerFeeAsset: 'USDT',
+      takerFee: usdt('30'),
+      takerFeeAsset: 'USDT',
+    });
+    expect(orderOf(result)).toMatchObject({ deal_money: usdt('15000'), deal_fee: usdt('30') });
+    expect(x.trade(2, 'USDT').available).toBe(usdt('4970'));
+    expect(x.trade(1, 'USDT').available).toBe(usdt('14985'));
+    expect(feesOf(x, 'USDT')).toBe(usdt('45'));
+  });
+
+  it('round money and fees toward the exchange, the buyer cumulatively per order', () => {
+    const x = TestExchange.standard();
+    x.ok({ type: 'asset.add', asset: 'XYZ', decimals: 8 });
+    x.ok({
+      type: 'market.add',
+      name: 'XYZ_USDT',
+      stock: 'XYZ',
+      money: 'USDT',
+      tickSize: usdt('0.01'),
+      lotSize: 1n,
+      minAmount: 1n,
+      pricePrecision: 2,
+      amountPrecision: 8,
+      makerFeePpm: 1000,
+      takerFeePpm: 2000,
+    });
+    x.fund(1, 'XYZ', 1000n);
+    x.fund(3, 'XYZ', 1000n);
+    x.fund(2, 'USDT', usdt('1'));
+    const sell = {
+      type: 'order.limit',
+      market: 'XYZ_USDT',
+      side: SELL,
+      timeInForce: 'GTC',
+    } as const;
+    x.ok({ ...sell, userId: 1, price: usdt('1.23'), amount: 123n, source: 'web' });
+    x.ok({ ...sell, userId: 3, price: usdt('1.23'), amount: 123n, source: 'web' });
+    // 246 units at 1.23 are worth 3.0258 minor units; fee 0.2% of that is 0.0060516.
+    const result = x.ok({
+      type: 'order.limit',
+      userId: 2,
+      market: 'XYZ_USDT',
+      side: BUY,
+      price: usdt('1.23'),
+      amount: 246n,
+      timeInForce: 'GTC',
+      source: 'web',
+    });
+    const buy = orderOf(result);
+    expect(buy).toMatchObject({ deal_money: 4n, deal_fee: 1n, left: 0n });
+    expect(dealsOf(result).map((d) => [d.total, d.takerFee, d.makerFee])).toEqual([
+      [1n, 1n, 1n],
+      [1n, 0n, 1n],
+    ]);
+    expect(x.trade(2, 'USDT').available).toBe(usdt('1') - 5n);
+    expect(x.trade(1, 'USDT').available).toBe(0n);
+    const rounding = x.engine.assetTotals().find((t) => t.asset === 'USDT')!;
+    expect(rounding.total).toBe(rounding.deposited);
+    expect(feesOf(x, 'USDT')).toBe(5n); // 3 in fees, 2 in rounding
+  });
+
+  it('take the fee in LTT at half price when the custom fee is on', () => {
+    const x = TestExchange.standard();
+    x.fund(5, 'LTT', ltt('100'));
+    x.fund(6, 'USDT', usdt('100'));
+    const lttOrder = { type: 'order.limit', market: 'LTT_USDT', timeInForce: 'GTC' } as const;
+    x.ok({ ...lttOrder, userId: 5, side: SELL, price: usdt('2'), amount: ltt('1'), source: 'web' });
+    x.ok({ ...lttOrder, userId: 6, side: BUY, price: usdt('2'), amount: ltt('1'), source: 'web' });
+    expect(x.engine.lastPrice('LTT_USDT')).toBe(usdt('2'));
+
+    x.fund(1, 'BTC', btc('1'));
+    x.fund(4, 'USDT', usdt('7000'));
+    x.fund(4, 'LTT', ltt('10'));
+    x.ok({ type: 'user.setCustomFee', userId: 4, enabled: true });
+    x.limit(1, SELL, '30000', '0.2');
+    const buy = x.limit(4, BUY, '30000', '0.2');
+    // Fee 12 USDT, half of it is 6 USDT, at 2 USDT per LTT: 3 LTT.
+    expect(buy).toMatchObject({ deal_fee: 0n, deal_fee_ltt: ltt('3'), deal_money: usdt('6000') });
+    expect(x.trade(4, 'LTT').available).toBe(ltt('7'));
+    expect(x.trade(4, 'USDT')).toEqual({ available: usdt('1000'), frozen: 0n });
+  });
+
+  it('fall back to the money fee when there is not enough LTT', () => {
+    const x = TestExchange.standard();
+    x.fund(1, 'BTC', btc('1'));
+    x.fund(4, 'USDT', usdt('7000'));
+    x.ok({ type: 'user.setCustomFee', userId: 4, enabled: true });
+    x.limit(1, SELL, '30000', '0.2');
+    const buy = x.limit(4, BUY, '30000', '0.2');
+    expect(buy).toMatchObject({ deal_fee: usdt('12'), deal_fee_ltt: 0n });
+  });
+
+  it('never let a buy spend more than it froze, however it is filled', () => {
+    const x = TestExchange.standard();
+    x.ok({ type: 'asset.add', asset: 'XYZ', decimals: 8 });
+    x.ok({
+      type: 'market.add',
+      name: 'XYZ_USDT',
+      stock: 'XYZ',
+      money: 'USDT',
+      tickSize: usdt('0.01'),
+      lotSize: 1n,
+      minAmount: 1n,
+      pricePrecision: 2,
+      amountPrecision: 8,
+      makerFeePpm: 2500,
+      takerFeePpm: 1000,
+    });
+    x.fund(1, 'XYZ', units('0.01', 8));
+    // 700 units at 0.99 are worth 6.93 minor units, the fee at 0.25% 0.017: 7 + 1 frozen.
+    const needed = 8n;
+    x.fund(2, 'USDT', needed);
+    const buy = x.ok({
+      type: 'order.limit',
+      userId: 2,
+      market: 'XYZ_USDT',
+      side: BUY,
+      price: usdt('0.99'),
+      amount: 700n,
+      timeInForce: 'GTC',
+      source: 'web',
+    });
+    expect(x.trade(2, 'USDT').frozen).toBe(needed);
+    for (let i = 0; i < 7; i++) {
+      x.ok({
+        type: 'order.limit',
+        userId: 1,
+        market: 'XYZ_USDT',
+        side: SELL,
+        price: usdt('0.99'),
+        amount: 100n,
+        timeInForce: 'GTC',
+        source: 'web',
+      });
+    }
+    expect(x.engine.order(orderOf(buy).id)).toBeUndefined();
+    expect(x.trade(2, 'USDT')).toEqual({ available: 0n, frozen: 0n });
+    expect(x.trade(2, 'XYZ').available).toBe(700n);
+  });
+});

@@ -1,0 +1,151 @@
+// Test fixtures: a small exchange (BTC, USDT, LTT; BTC_USDT and LTT_USDT) driven through the
+// public API, with every invariant checked after every command.
+import { Engine } from './engine.js';
+import type {
+  Accepted,
+  ApplyResult,
+  Command,
+  OrderView,
+  Rejection,
+  Side,
+  TimeInForce,
+  UserId,
+} from './types.js';
+
+type Untimed<C> = C extends Command ? Omit<C, 'time'> : never;
+export type CommandInput = Untimed<Command>;
+
+/** A decimal string as minor units ('1.5', 8 -> 150000000n); test input only. */
+export function units(text: string, decimals: number): bigint {
+  const [whole = '0', fraction = ''] = text.split('.');
+  if (fraction.length > decimals) throw new Error(`${text} has more than ${decimals} decimals`);
+  const sign = whole.startsWith('-') ? -1n : 1n;
+  const digits = `${whole.replace('-', '')}${fraction.padEnd(decimals, '0')}`;
+  return sign * BigInt(digits);
+}
+
+export const btc = (text: string) => units(text, 8);
+export const usdt = (text: string) => units(text, 6);
+export const ltt = (text: string) => units(text, 8);
+
+export const SELL: Side = 1;
+export const BUY: Side = 2;
+export const MARKET = 'BTC_USDT';
+
+export class TestExchange {
+  readonly engine: Engine;
+  time = 1_700_000_000_000;
+  /** Run the full invariant check after each command (on by default). */
+  checkInvariants = true;
+
+  constructor(engine: Engine = new Engine()) {
+    this.engine = engine;
+  }
+
+  /** A fresh exchange with the standard assets and markets. */
+  static standard(): TestExchange {
+    const x = new TestExchange();
+    x.ok({ type: 'asset.add', asset: 'BTC', decimals: 8 });
+    x.ok({ type: 'asset.add', asset: 'USDT', decimals: 6 });
+    x.ok({ type: 'asset.add', asset: 'LTT', decimals: 8 });
+    x.ok({
+      type: 'market.add',
+      name: MARKET,
+      stock: 'BTC',
+      money: 'USDT',
+      tickSize: usdt('0.01'),
+      lotSize: btc('0.0001'),
+      minAmount: btc('0.001'),
+      pricePrecision: 2,
+      amountPrecision: 4,
+      makerFeePpm: 1000,
+      takerFeePpm: 2000,
+    });
+    x.ok({
+      type: 'market.add',
+      name: 'LTT_USDT',
+      stock: 'LTT',
+      money: 'USDT',
+      tickSize: usdt('0.0001'),
+      lotSize: ltt('1'),
+      minAmount: ltt('1'),
+      pricePrecision: 4,
+      amountPrecision: 0,
+      makerFeePpm: 1000,
+      takerFeePpm: 2000,
+    });
+    return x;
+  }
+
+  apply(cmd: CommandInput): ApplyResult {
+    const result = this.engine.apply({ ...cmd, time: this.time++ } as Command);
+    if (this.checkInvariants) this.engine.assertValid();
+    return result;
+  }
+
+  ok(cmd: CommandInput): Accepted {
+    const result = this.apply(cmd);
+    if (!result.ok) throw new Error(`${cmd.type} rejected: ${result.code} ${result.message}`);
+    return result;
+  }
+
+  rejected(cmd: CommandInput): Rejection {
+    const result = this.apply(cmd);
+    if (result.ok) throw new Error(`${cmd.type} was accepted`);
+    return result;
+  }
+
+  /** Deposit to main and move it to the trade account. */
+  fund(userId: UserId, asset: string, amount: bigint): void {
+    const id = `${userId}-${asset}-${this.time}`;
+    this.ok({ type: 'balance.deposit', userId, asset, amount, businessId: `dep-${id}` });
+    this.ok({
+      type: 'balance.transfer',
+      userId,
+      asset,
+      amount,
+      from: 'main',
+      to: 'trade',
+      businessId: `tr-${id}`,
+    });
+  }
+
+  limit(
+    userId: UserId,
+    side: Side,
+    price: string,
+    amount: string,
+    timeInForce: TimeInForce = 'GTC',
+  ): OrderView {
+    const result = this.ok({
+      type: 'order.limit',
+      userId,
+      market: MARKET,
+      side,
+      price: usdt(price),
+      amount: btc(amount),
+      timeInForce,
+      source: 'web',
+    });
+    return orderOf(result);
+  }
+
+  trade(userId: UserId, asset: string): { available: bigint; frozen: bigint } {
+    return this.engine.balances(userId)[asset]?.trade ?? { available: 0n, frozen: 0n };
+  }
+}
+
+export function orderOf(result: Accepted): OrderView {
+  if (result.result.kind !== 'order') throw new Error(`no order in ${result.result.kind}`);
+  return result.result.order;
+}
+
+export function ordersOf(result: Accepted): OrderView[] {
+  if (result.result.kind !== 'orders') throw new Error(`no orders in ${result.result.kind}`);
+  return result.result.orders;
+}
+
+/** The deals of a result, in order. */
+export function dealsOf(result: Accepted) {
+  return result.events.flatMap((e) => (e.type === 'deal' ? [e] : []));
+}

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import type { CommandInput } from './fixtures.js';
+import { BUY, btc, dealsOf, MARKET, orderOf, SELL, TestExchange, usdt } from './fixtures.js';
+import type { Side } from './types.js';
+
+function exchange(): TestExchange {
+  const x = TestExchange.standard();
+  for (const user of [1, 2, 3]) {
+    x.fund(user, 'BTC', btc('10'));
+    x.fund(user, 'USDT', usdt('100000'));
+  }
+  return x;
+}
+
+function market(userId: number, side: Side, size: { amount?: bigint; total?: bigint }) {
+  return {
+    type: 'order.market',
+    userId,
+    market: MARKET,
+    side,
+    source: 'api',
+    ...size,
+  } satisfies CommandInput;
+}
+
+describe('market orders', () => {
+  it("say 'Not enough liquidity' when the other side is empty", () => {
+    const x = exchange();
+    const before = x.engine.stateHash();
+    const rejected = x.rejected(market(2, BUY, { amount: btc('0.1') }));
+    expect(rejected).toMatchObject({
+      code: 'not_enough_liquidity',
+      message: 'Not enough liquidity',
+    });
+    expect(x.engine.stateHash()).toBe(before);
+  });
+
+  it('sweep price levels best first and finish filled', () => {
+    const x = exchange();
+    x.limit(1, BUY, '30000', '0.1');
+    x.limit(3, BUY, '29900', '0.2');
+    const result = x.ok(market(2, SELL, { amount: btc('0.25') }));
+    expect(dealsOf(result).map((d) => [d.price, d.amount])).toEqual([
+      [usdt('30000'), btc('0.1')],
+      [usdt('29900'), btc('0.15')],
+    ]);
+    expect(orderOf(result)).toMatchObject({ type: 2, left: 0n, finish_reason: 0 });
+    expect(result.events.filter((e) => e.type.startsWith('order.')).at(-1)?.type).toBe(
+      'order.finish',
+    );
+  });
+
+  it('finish with reason 3 when the book runs out', () => {
+    const x = exchange();
+    x.limit(1, SELL, '30000', '0.1');
+    const order = orderOf(x.ok(market(2, BUY, { amount: btc('0.3') })));
+    expect(order).toMatchObject({ deal_stock: btc('0.1'), left: btc('0.2'), finish_reason: 3 });
+  });
+
+  it('buy by total spends at most the total, fee included', () => {
+    const x = exchange();
+    x.limit(1, SELL, '30000', '0.1');
+    x.limit(3, SELL, '31000', '1');
+    const order = orderOf(x.ok(market(2, BUY, { total: usdt('10000') })));
+    expect(order.amount).toBe(0n);
+    expect(order.total).toBe(usdt('10000'));
+    expect(order.deal_money + order.deal_fee).toBeLessThanOrEqual(usdt('10000'));
+    // 0.1 at 30000 (3006 with fee), then 0.2251 at 31000 (6978.10 + 13.9562 fee): one more
+    // lot would cost 6995.16 of the 6994 left.
+    expect(order.deal_stock).toBe(btc('0.3251'));
+    expect(order.deal_money + order.deal_fee).toBe(usdt('9998.0562'));
+    expect(order.left).toBe(usdt('10000') - order.deal_money - order.deal_fee);
+    expect(x.trade(2, 'USDT').available).toBe(usdt('100000') - order.deal_money - order.deal_fee);
+  });
+
+  it('check the balance before buying', () => {
+    const x = exchange();
+    x.limit(1, SELL, '30000', '10');
+    x.limit(3, BUY, '29000', '1');
+    const before = x.engine.stateHash();
+    expect(x.rejected(market(2, BUY, { amount: btc('4') })).code).toBe('insufficient_balance');
+    expect(x.rejected(market(2, BUY, { total: usdt('100001') })).code).toBe('insufficient_balance');
+    expect(x.rejected(market(2, SELL, { amount: btc('11') })).code).toBe('insufficient_balance');
+    expect(x.engine.stateHash()).toBe(before);
+  });
+
+  it('take exactly one of amount and total, and total only for a buy', () => {
+    const x = exchange();
+    x.limit(1, SELL, '30000', '1');
+    x.limit(1, BUY, '29000', '1');
+    expect(x.rejected(market(2, BUY, {})).code).toBe('invalid_command');
+    expect(x.rejected(market(2, BUY, { amount: btc('1'), total: usdt('1') })).code).toBe(
+      'invalid_command',
+    );
+    expect(x.rejected(market(2, SELL, { total: usdt('1000') })).code).toBe('invalid_command');
+    expect(x.rejected(market(2, BUY, { total: usdt('0.01') })).code).toBe('amount_too_small');
+  });
+});

@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import type { CommandInput } from './fixtures.js';
+import { BUY, btc, MARKET, SELL, TestExchange, usdt } from './fixtures.js';
+import type { Command, RejectCode } from './types.js';
+
+function exchange(): TestExchange {
+  const x = TestExchange.standard();
+  for (const user of [1, 2]) {
+    x.fund(user, 'BTC', btc('1'));
+    x.fund(user, 'USDT', usdt('10000'));
+  }
+  x.limit(1, SELL, '3000', '0.01');
+  x.limit(2, BUY, '3000', '0.01');
+  return x;
+}
+
+const limit = {
+  type: 'order.limit',
+  userId: 1,
+  market: MARKET,
+  side: SELL,
+  price: usdt('3100'),
+  amount: btc('0.01'),
+  timeInForce: 'GTC',
+  source: 'web',
+} as const;
+
+/** A command with some fields replaced by anything, typed or not. */
+function bad(base: CommandInput, changes: Record<string, unknown>): CommandInput {
+  return { ...base, ...changes } as unknown as CommandInput;
+}
+
+const cases: [string, CommandInput, RejectCode][] = [
+  ['unknown market', bad(limit, { market: 'DOGE_USDT' }), 'market_not_found'],
+  ['unknown user', bad(limit, { userId: 99 }), 'user_not_found'],
+  ['user id not a number', bad(limit, { userId: '1' }), 'invalid_user'],
+  ['zero amount', bad(limit, { amount: 0n }), 'invalid_amount'],
+  ['negative amount', bad(limit, { amount: -btc('0.01') }), 'invalid_amount'],
+  ['amount as a number', bad(limit, { amount: 1_000_000 }), 'invalid_amount'],
+  ['amount over precision', bad(limit, { amount: btc('0.01') + 1n }), 'amount_precision'],
+  ['amount under minimum', bad(limit, { amount: btc('0.0009') }), 'amount_too_small'],
+  ['price off tick', bad(limit, { price: usdt('3100') + 1n }), 'price_precision'],
+  ['zero price', bad(limit, { price: 0n }), 'invalid_price'],
+  ['bad side', bad(limit, { side: 3 }), 'invalid_command'],
+  ['bad time in force', bad(limit, { timeInForce: 'GTD' }), 'invalid_command'],
+  ['bad source', bad(limit, { source: 'fax' }), 'invalid_command'],
+  ['insufficient balance', bad(limit, { amount: btc('2') }), 'insufficient_balance'],
+  [
+    'stop price equal to last',
+    {
+      type: 'order.stopLimit',
+      userId: 1,
+      market: MARKET,
+      side: SELL,
+      stopPrice: usdt('3000'),
+      price: usdt('2990'),
+      amount: btc('0.01'),
+      source: 'web',
+    },
+    'invalid_stop_price',
+  ],
+  [
+    'OCO stop on the wrong side',
+    {
+      type: 'order.oco',
+      userId: 1,
+      market: MARKET,
+      side: SELL,
+      price: usdt('3100'),
+      stopPrice: usdt('3050'),
+      limitPrice: usdt('3040'),
+      amount: btc('0.01'),
+      source: 'web',
+    },
+    'invalid_oco_prices',
+  ],
+  ['unknown order', { type: 'order.cancel', userId: 1, orderId: 12345 }, 'order_not_found'],
+  ['unknown command', bad(limit, { type: 'order.teleport' }), 'invalid_command'],
+  [
+    'deposit of an unknown asset',
+    { type: 'balance.deposit', userId: 1, asset: 'XRP', amount: 1n, businessId: 'x' },
+    'asset_not_found',
+  ],
+  [
+    'deposit without a business id',
+    { type: 'balance.deposit', userId: 1, asset: 'BTC', amount: 1n, businessId: '' },
+    'invalid_business_id',
+  ],
+  [
+    'market with a fee of 100%',
+    {
+      type: 'market.add',
+      name: 'LTT_BTC',
+      stock: 'LTT',
+      money: 'BTC',
+      tickSize: 1n,
+      lotSize: 1n,
+      minAmount: 1n,
+      pricePrecision: 8,
+      amountPrecision: 8,
+      makerFeePpm: 1_000_000,
+      takerFeePpm: 0,
+    },
+    'invalid_market',
+  ],
+  [
+    'asset with a lower-case name',
+    { type: 'asset.add', asset: 'eth', decimals: 18 },
+    'invalid_command',
+  ],
+];
+
+describe('rejections', () => {
+  it.each(cases)('%s: rejected with a stable code, state unchanged', (_name, cmd, code) => {
+    const x = exchange();
+    const before = x.engine.stateHash();
+    const seq = x.engine.lastEventSeq;
+    expect(x.rejected(cmd).code).toBe(code);
+    expect(x.engine.stateHash()).toBe(before);
+    expect(x.engine.lastEventSeq).toBe(seq);
+  });
+
+  it('rejects a time that is not a whole number of milliseconds', () => {
+    const x = exchange();
+    const result = x.engine.apply({ ...limit, time: 1.5 } as Command);
+    expect(result).toMatchObject({ ok: false, code: 'invalid_time' });
+  });
+
+  it('rejects a command that is not an object', () => {
+    const x = exchange();
+    expect(x.engine.apply(null as unknown as Command)).toMatchObject({ code: 'invalid_command' });
+  });
+
+  it('a lot-size mismatch is its own code', () => {
+    const x = TestExchange.standard();
+    x.ok({ type: 'asset.add', asset: 'XYZ', decimals: 8 });
+    x.ok({
+      type: 'market.add',
+      name: 'XYZ_USDT',
+      stock: 'XYZ',
+      money: 'USDT',
+      tickSize: usdt('0.05'),
+      lotSize: 500n,
+      minAmount: 500n,
+      pricePrecision: 2,
+      amountPrecision: 8,
+      makerFeePpm: 0,
+      takerFeePpm: 0,
+    });
+    x.fund(1, 'XYZ', 10_000n);
+    const order = { ...limit, market: 'XYZ_USDT', price: usdt('1') };
+    expect(x.rejected(bad(order, { amount: 700n })).code).toBe('amount_off_lot');
+    expect(x.rejected(bad(order, { price: usdt('1.01') })).code).toBe('price_off_tick');
+  });
+});
