@@ -105,7 +105,7 @@ describe('stop-limit orders', () => {
       amount: btc('0.001'),
       source: 'web',
     });
-    const order = result.events.filter((e) => e.type === 'order.triggered').map((e) => e.order.id);
+    const order = result.events.flatMap((e) => (e.type === 'order.triggered' ? [e.order.id] : []));
     expect(order).toEqual([first.id, second.id, third.id]);
     expect(x.engine.lastPrice(MARKET)).toBe(usdt('29700'));
     expect(x.engine.openOrders(1)).toEqual([]);
