@@ -5,6 +5,8 @@ import type { Config } from './config.js';
 import type { Db, SqlDialect } from './db/database.js';
 import { accountsPlugin } from './domains/auth/accounts.plugin.js';
 import { healthRoutes } from './domains/health/health.routes.js';
+import { ordersRoutes } from './domains/orders/orders.routes.js';
+import { walletRoutes } from './domains/wallet/wallet.routes.js';
 import { engineHostPlugin } from './engineHost/engineHost.plugin.js';
 import { AppError, handleError } from './http/errors.js';
 import { registerWebApp } from './http/webApp.js';
@@ -45,6 +47,8 @@ export const appPlugins: readonly FastifyPluginAsync[] = [
   accountsPlugin,
   healthRoutes,
   engineHostPlugin,
+  ordersRoutes,
+  walletRoutes,
 ];
 
 /** Requests larger than this are refused with 413 before they are read further. */

@@ -1,0 +1,64 @@
+import { amountToDecimal } from '@lattice/contracts';
+import type { OrderView } from '@lattice/engine';
+import type { MarketInfo } from './markets.js';
+
+/** The order object of API.md, the same over HTTP and the socket. */
+export interface OrderJson {
+  id: number;
+  platform: string;
+  algorithm: number;
+  market: string;
+  account: number;
+  side: number;
+  type: number;
+  amount: string;
+  total: string;
+  price: string;
+  stop_price: string;
+  limit_price: string;
+  left: string;
+  deal_stock: string;
+  deal_money: string;
+  deal_fee: string;
+  deal_fee_ltt: string;
+  triggered: boolean;
+  oco_id: number;
+  ctime: number;
+  mtime: number;
+  ftime: number;
+  finish_reason?: number;
+}
+
+/** Presents an order: amounts as decimal strings, times in Unix seconds. */
+export function presentOrder(order: OrderView, info: MarketInfo): OrderJson {
+  const stock = (value: bigint) => amountToDecimal(value, info.stockDecimals);
+  const money = (value: bigint) => amountToDecimal(value, info.moneyDecimals);
+  // A market buy placed by total counts what is left in money, not in stock.
+  const leftInMoney = order.type === 2 && order.side === 2 && order.total > 0n;
+  const json: OrderJson = {
+    id: order.id,
+    platform: order.platform,
+    algorithm: order.algorithm,
+    market: order.market,
+    account: order.account,
+    side: order.side,
+    type: order.type,
+    amount: stock(order.amount),
+    total: money(order.total),
+    price: money(order.price),
+    stop_price: money(order.stop_price),
+    limit_price: money(order.limit_price),
+    left: leftInMoney ? money(order.left) : stock(order.left),
+    deal_stock: stock(order.deal_stock),
+    deal_money: money(order.deal_money),
+    deal_fee: money(order.deal_fee),
+    deal_fee_ltt: amountToDecimal(order.deal_fee_ltt, info.feeTokenDecimals),
+    triggered: order.triggered,
+    oco_id: order.oco_id,
+    ctime: order.ctime / 1000,
+    mtime: order.mtime / 1000,
+    ftime: order.ftime / 1000,
+  };
+  if (order.finish_reason !== null) json.finish_reason = order.finish_reason;
+  return json;
+}

@@ -1,0 +1,108 @@
+import { parseAmount } from '@lattice/contracts';
+import type { ApplyResult, OrderSource, Side } from '@lattice/engine';
+import type { Db } from '../../db/database.js';
+import type { ClientKey, EngineHost, HostCommand } from '../../engineHost/engineHost.js';
+import { errorFromRejection } from '../../engineHost/rejections.js';
+import { AppError, validationError } from '../../http/errors.js';
+import type { MarketDirectory, MarketInfo } from './markets.js';
+import { type OrderJson, presentOrder } from './orders.present.js';
+import { openOrdersPage, orderViewFromRow } from './orders.repo.js';
+import type { LimitOrderBody, MarketOrderBody, OpenOrdersQuery } from './orders.schemas.js';
+
+/** Who places an order and through what. */
+export interface Caller {
+  readonly userId: number;
+  readonly source: OrderSource;
+  readonly clientKey: ClientKey | undefined;
+}
+
+// The engine's field names, as this API spells them.
+const requestFields = { market: 'pair', stopPrice: 'stop_price', limitPrice: 'limit_price' };
+
+/** Spot orders: validation against the market, commands to the engine host, presentation. */
+export class OrdersService {
+  constructor(
+    private readonly host: EngineHost,
+    private readonly db: Db,
+    private readonly markets: MarketDirectory,
+  ) {}
+
+  async placeLimit(caller: Caller, body: LimitOrderBody): Promise<OrderJson> {
+    const info = this.marketOf(body.pair);
+    const price = amountOf('price', body.price, info.moneyDecimals);
+    const amount = amountOf('amount', body.amount, info.stockDecimals);
+    return this.place(caller, info, {
+      type: 'order.limit',
+      userId: caller.userId,
+      market: info.market.name,
+      side: sideOf(body.direction),
+      price,
+      amount,
+      timeInForce: 'GTC',
+      source: caller.source,
+    });
+  }
+
+  async placeMarket(caller: Caller, body: MarketOrderBody): Promise<OrderJson> {
+    const info = this.marketOf(body.pair);
+    const base = {
+      type: 'order.market' as const,
+      userId: caller.userId,
+      market: info.market.name,
+      side: sideOf(body.direction),
+      source: caller.source,
+    };
+    const command: HostCommand =
+      body.total !== undefined
+        ? { ...base, total: amountOf('total', body.total, info.moneyDecimals) }
+        : { ...base, amount: amountOf('amount', body.amount ?? '', info.stockDecimals) };
+    return this.place(caller, info, command);
+  }
+
+  /** Cancels one of the caller's orders; another user's order is not found. */
+  async cancel(caller: Caller, orderId: number): Promise<OrderJson> {
+    const order = this.host.engine.order(orderId);
+    if (order === undefined || order.userId !== caller.userId)
+      throw new AppError('order_not_found');
+    const info = this.marketOf(order.market);
+    const command: HostCommand = { type: 'order.cancel', userId: caller.userId, orderId };
+    return this.place(caller, info, command);
+  }
+
+  async listOpen(userId: number, query: OpenOrdersQuery) {
+    const market = query.pairName === 'all' || query.pairName === '' ? null : query.pairName;
+    const page = await openOrdersPage(this.db, userId, market, query);
+    const records = page.rows.flatMap((row) => {
+      const info = this.markets.find(row.market);
+      return info ? [presentOrder(orderViewFromRow(row), info)] : [];
+    });
+    return { records, total: page.total, offset: query.offset, limit: query.limit };
+  }
+
+  private async place(caller: Caller, info: MarketInfo, command: HostCommand): Promise<OrderJson> {
+    await this.host.ensureUser(caller.userId);
+    const result: ApplyResult = await this.host.submit(command, caller.clientKey);
+    if (!result.ok) throw errorFromRejection(result, requestFields);
+    if (result.result.kind !== 'order') {
+      throw new Error(`${command.type} answered ${result.result.kind}, expected an order`);
+    }
+    return presentOrder(result.result.order, info);
+  }
+
+  private marketOf(name: string): MarketInfo {
+    const info = this.markets.find(name);
+    if (!info) throw validationError({ pair: ['Market not found'] });
+    return info;
+  }
+}
+
+function sideOf(direction: 'buy' | 'sell'): Side {
+  return direction === 'sell' ? 1 : 2;
+}
+
+/** Parses a decimal amount at the asset's decimals; a bad one is a 422 on its field. */
+export function amountOf(field: string, text: string, decimals: number): bigint {
+  const parsed = parseAmount(text, decimals);
+  if (!parsed.ok) throw validationError({ [field]: [parsed.message] });
+  return parsed.value;
+}
