@@ -28,7 +28,7 @@ export function cancelOne(s: State, cmd: OrderCancelCommand): ApplyResult {
 
 /** Cancel the user's open orders that match, oldest first, and list what was cancelled. */
 function cancelMatching(s: State, user: UserState, matches: (m: Market) => boolean): OrderView[] {
-  const targets = [...user.openOrders.values()];
+  const targets = user.openOrders();
   targets.sort((a, b) => a.id - b.id);
   const cancelled: OrderView[] = [];
   for (const o of targets) {

@@ -179,7 +179,7 @@ export class Engine {
     const user = this.s.users.get(userId);
     if (user === undefined) return [];
     const out: OrderView[] = [];
-    for (const o of user.openOrders.values()) {
+    for (const o of user.openOrders()) {
       if (market === undefined || o.market.name === market) out.push(orderView(o));
     }
     return out.sort((a, b) => b.id - a.id);

@@ -6,7 +6,10 @@ export class InvariantViolation extends Error {
   override name = 'InvariantViolation';
 }
 
-/** Throw an InvariantViolation unless the condition holds. */
+/**
+ * Throw an InvariantViolation unless the condition holds. NOTE: the message is built before
+ * the call, so hot paths test and throw themselves instead of formatting on every call.
+ */
 export function assert(condition: boolean, message: string): asserts condition {
   if (!condition) throw new InvariantViolation(message);
 }

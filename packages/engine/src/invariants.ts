@@ -68,11 +68,13 @@ function assertStopsValid(s: State, m: Market, seen: Set<Order>): void {
 }
 
 /** Each open order holds enough for what it may still pay (an OCO pair: for either leg). */
-function assertOrderFunds(o: Order): void {
+function assertOrderFunds(s: State, o: Order): void {
   assert(o.fundsFrozen, `open order ${o.id} without frozen funds`);
   const sibling = o.sibling;
   if (sibling !== null) {
     assert(sibling.sibling === o && sibling.ocoId === o.ocoId, `broken OCO pair ${o.ocoId}`);
+    assert(s.orders.get(sibling.id) === sibling, `OCO sibling of ${o.id} is closed`);
+    assert((o.frozen === 0n) !== (sibling.frozen === 0n), `OCO pair ${o.ocoId} funds split`);
     if (o.frozen === 0n) return;
     const a = remainingNeed(o);
     const b = remainingNeed(sibling);
@@ -87,8 +89,8 @@ function assertFrozenMatches(s: State): void {
   const expected = new Map<string, bigint>();
   const add = (key: string, amount: bigint) =>
     expected.set(key, (expected.get(key) ?? 0n) + amount);
-  for (const o of s.orders.values()) {
-    assertOrderFunds(o);
+  for (const o of s.orders.entries()) {
+    assertOrderFunds(s, o);
     const asset = o.side === 1 ? o.market.stock : o.market.money;
     add(`${o.user.userId}:${asset}:trade`, o.frozen);
   }
@@ -132,7 +134,9 @@ export function assertStateValid(s: State): void {
   }
   assert(seen.size === s.orders.size, 'open orders missing from book and stop lists');
   for (const user of s.users.values()) {
-    for (const o of user.openOrders.values()) assert(s.orders.get(o.id) === o, 'user order index');
+    const open = user.openOrders();
+    assert(open.length === user.openCount, 'user open order count');
+    for (const o of open) assert(s.orders.get(o.id) === o, 'user order index');
   }
   assertFrozenMatches(s);
   assertConserved(s);

@@ -31,6 +31,8 @@ export class AccountSet {
 /** An owner of balances: a user or a system account. */
 export class Holder {
   readonly assets = new Map<string, AccountSet>();
+  /** The same account sets by asset index, for the hot path (no string hashing). */
+  private readonly byIndex: (AccountSet | undefined)[] = [];
   /** Only the outside world may go below zero: it is the other side of deposits. */
   readonly mayGoNegative: boolean;
   constructor(readonly owner: Owner) {
@@ -49,15 +51,51 @@ export class Holder {
   balance(asset: string, account: AccountKind): Balance {
     return this.accounts(asset)[account];
   }
+
+  /** The account set of the asset with this index (see AssetState.index). */
+  accountsAt(index: number, asset: string): AccountSet {
+    let set = this.byIndex[index];
+    if (set === undefined) {
+      set = this.accounts(asset);
+      while (this.byIndex.length < index) this.byIndex.push(undefined);
+      this.byIndex[index] = set;
+    }
+    return set;
+  }
 }
 
 /** A user: balances plus settings and the open orders (for cancel-all and queries). */
 export class UserState extends Holder {
   customFee = false;
-  /** Open orders by id, stops included. */
-  readonly openOrders = new Map<number, Order>();
+  /** Open orders, stops included, as an intrusive list (Order.userPrev/userNext). */
+  private ordersHead: Order | null = null;
+  openCount = 0;
   constructor(readonly userId: UserId) {
     super(userId);
+  }
+
+  addOpen(o: Order): void {
+    o.userPrev = null;
+    o.userNext = this.ordersHead;
+    if (this.ordersHead !== null) this.ordersHead.userPrev = o;
+    this.ordersHead = o;
+    this.openCount++;
+  }
+
+  removeOpen(o: Order): void {
+    if (o.userPrev === null) this.ordersHead = o.userNext;
+    else o.userPrev.userNext = o.userNext;
+    if (o.userNext !== null) o.userNext.userPrev = o.userPrev;
+    o.userPrev = null;
+    o.userNext = null;
+    this.openCount--;
+  }
+
+  /** The open orders, newest first. */
+  openOrders(): Order[] {
+    const out: Order[] = [];
+    for (let o = this.ordersHead; o !== null; o = o.userNext) out.push(o);
+    return out;
   }
 }
 

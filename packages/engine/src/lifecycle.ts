@@ -49,21 +49,23 @@ function releaseOrderFunds(s: State, o: Order): void {
   s.emitBalance('order_release', null, o.id, 0, legs);
 }
 
-/** Close an order that is already off the book and out of the stop lists. */
+/** Close an order that is already off the book and out of the stop lists (and its sibling). */
 export function finishOrder(s: State, o: Order, reason: FinishReason): void {
+  // An OCO leg that ends for any reason takes the other leg with it.
+  if (o.sibling !== null) cancelSibling(s, o, false);
   releaseOrderFunds(s, o);
   o.finishReason = reason;
   o.ftime = s.time;
   o.mtime = s.time;
   s.orders.delete(o.id);
-  o.user.openOrders.delete(o.id);
+  o.user.removeOpen(o);
   s.emitOrder('order.finish', o);
 }
 
 /** Register an order as open (in the engine's and its user's indexes). */
 export function registerOrder(s: State, o: Order): void {
-  s.orders.set(o.id, o);
-  o.user.openOrders.set(o.id, o);
+  s.orders.set(o);
+  o.user.addOpen(o);
 }
 
 /** Put a (possibly partly filled) limit order on its side of the book. */

@@ -1,6 +1,6 @@
 // A market: its rules, its two book sides (price levels of FIFO order lists) and waiting stops.
 import { maxBig } from './bigmath.js';
-import { assert } from './errors.js';
+import { assert, InvariantViolation } from './errors.js';
 import type { Order } from './order.js';
 import type { MarketView } from './types.js';
 
@@ -90,7 +90,7 @@ export class BookSide {
   /** Take an order off the book; an emptied level goes away. */
   remove(o: Order): void {
     const level = o.level;
-    assert(level !== null, `order ${o.id} is not on the book`);
+    if (level === null) throw new InvariantViolation(`order ${o.id} is not on the book`);
     level.unlink(o);
     if (level.count === 0) this.dropLevel(level);
   }
@@ -122,10 +122,19 @@ export interface MarketRules {
 
 export const PPM = 1_000_000n;
 
+/** What a market needs to know of its assets. */
+export interface AssetRef {
+  readonly decimals: number;
+  readonly index: number;
+}
+
 export class Market {
   readonly name: string;
   readonly stock: string;
   readonly money: string;
+  /** Asset indexes (AssetState.index) of stock and money. */
+  readonly stockIndex: number;
+  readonly moneyIndex: number;
   readonly tickSize: bigint;
   readonly lotSize: bigint;
   readonly minAmount: bigint;
@@ -157,7 +166,11 @@ export class Market {
   /** Waiting stops firing when last ≤ stop, by stop descending then id. */
   readonly stopsDown: Order[] = [];
 
-  constructor(rules: MarketRules, stockDecimals: number, moneyDecimals: number) {
+  constructor(rules: MarketRules, stockAsset: AssetRef, moneyAsset: AssetRef) {
+    const stockDecimals = stockAsset.decimals;
+    const moneyDecimals = moneyAsset.decimals;
+    this.stockIndex = stockAsset.index;
+    this.moneyIndex = moneyAsset.index;
     this.name = rules.name;
     this.stock = rules.stock;
     this.money = rules.money;

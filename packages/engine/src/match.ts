@@ -1,6 +1,6 @@
 // Matching: a taker against the opposite side in price-time order, then what becomes of it.
 import { ceilDiv, minBig } from './bigmath.js';
-import { assert } from './errors.js';
+import { InvariantViolation } from './errors.js';
 import {
   addStop,
   cancelSibling,
@@ -142,7 +142,9 @@ export function runTriggers(s: State, m: Market): void {
   // The cheap per-command check; the full one is in invariants.ts.
   const ask = m.asks.best();
   const bid = m.bids.best();
-  assert(ask === undefined || bid === undefined || bid.price < ask.price, `crossed book ${m.name}`);
+  if (ask !== undefined && bid !== undefined && bid.price >= ask.price) {
+    throw new InvariantViolation(`crossed book ${m.name}`);
+  }
 }
 
 /** Wait for the trigger: the funds are already frozen. */

@@ -73,6 +73,9 @@ export class Order {
   level: Level | null = null;
   prev: Order | null = null;
   next: Order | null = null;
+  /** Links in the user's list of open orders. */
+  userPrev: Order | null = null;
+  userNext: Order | null = null;
   /** The user's trade balances for the market's assets, cached for the hot path. */
   readonly stockBal: Balance;
   readonly moneyBal: Balance;
@@ -95,8 +98,9 @@ export class Order {
     this.left = init.total > 0n ? init.total : init.amount;
     this.ctime = init.time;
     this.mtime = init.time;
-    this.stockBal = init.user.balance(init.market.stock, 'trade');
-    this.moneyBal = init.user.balance(init.market.money, 'trade');
+    const m = init.market;
+    this.stockBal = init.user.accountsAt(m.stockIndex, m.stock).trade;
+    this.moneyBal = init.user.accountsAt(m.moneyIndex, m.money).trade;
   }
 
   /** The balance this order's funds are held on (stock to sell, money to buy with). */

@@ -8,7 +8,7 @@
 // the seller was credited goes to the `rounding` account: it is never negative, because the
 // buyer's cumulative ceiling grows by at least floor(fill value) on every fill.
 import { ceilDiv } from './bigmath.js';
-import { assert } from './errors.js';
+import { InvariantViolation } from './errors.js';
 import { type Balance, move } from './ledger.js';
 import type { Market } from './market.js';
 import type { Order } from './order.js';
@@ -106,7 +106,7 @@ export function settleFill(s: State, taker: Order, maker: Order, price: bigint, 
   const moneyFees = (buyerLtt >= 0n ? 0n : buyerFee) + sellerMoneyFee;
   if (moneyFees > 0n) move(legs, s.fees.balance(m.money, 'main'), moneyFees, 0n);
   const remainder = paid - gross;
-  assert(remainder >= 0n, `negative rounding remainder on order ${buyer.id}`);
+  if (remainder < 0n) throw new InvariantViolation(`negative rounding on order ${buyer.id}`);
   if (remainder > 0n) move(legs, s.rounding.balance(m.money, 'main'), remainder, 0n);
 
   taker.dealStock += amount;

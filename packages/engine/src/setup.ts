@@ -31,6 +31,7 @@ export function addAsset(s: State, cmd: AssetAddCommand): ApplyResult {
   if (s.assets.has(cmd.asset)) return reject('asset_exists', 'Asset already exists', 'asset');
   s.assets.set(cmd.asset, {
     name: cmd.asset,
+    index: s.assets.size,
     decimals: cmd.decimals,
     deposited: 0n,
     withdrawn: 0n,
@@ -95,9 +96,7 @@ function checkMarket(s: State, cmd: MarketAddCommand): Rejection | null {
 export function addMarket(s: State, cmd: MarketAddCommand): ApplyResult {
   const bad = checkMarket(s, cmd);
   if (bad !== null) return bad;
-  const stock = s.assets.get(cmd.stock)!;
-  const money = s.assets.get(cmd.money)!;
-  s.markets.set(cmd.name, new Market(cmd, stock.decimals, money.decimals));
+  s.markets.set(cmd.name, new Market(cmd, s.assets.get(cmd.stock)!, s.assets.get(cmd.money)!));
   return { ok: true, events: s.events, result: NONE };
 }
 

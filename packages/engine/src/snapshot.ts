@@ -187,6 +187,7 @@ export function restoreState(snap: EngineSnapshot): State {
   for (const a of snap.assets) {
     s.assets.set(a.asset, {
       name: a.asset,
+      index: s.assets.size,
       decimals: a.decimals,
       deposited: bigintFromJson(a.deposited, 'deposited'),
       withdrawn: bigintFromJson(a.withdrawn, 'withdrawn'),
@@ -199,7 +200,7 @@ export function restoreState(snap: EngineSnapshot): State {
       lotSize: bigintFromJson(sm.lotSize, 'lotSize'),
       minAmount: bigintFromJson(sm.minAmount, 'minAmount'),
     };
-    const m = new Market(rules, s.assets.get(sm.stock)!.decimals, s.assets.get(sm.money)!.decimals);
+    const m = new Market(rules, s.assets.get(sm.stock)!, s.assets.get(sm.money)!);
     m.last = bigintFromJson(sm.last, 'last');
     s.markets.set(m.name, m);
   }

@@ -2,6 +2,7 @@
 import { Holder, UserState } from './ledger.js';
 import type { Market } from './market.js';
 import { type Order, orderView } from './order.js';
+import { OrderIndex } from './orderIndex.js';
 import type {
   AccountKind,
   BalanceLeg,
@@ -13,6 +14,8 @@ import type {
 
 export interface AssetState {
   readonly name: string;
+  /** Position in the order assets were added: indexes per-holder account sets. */
+  readonly index: number;
   readonly decimals: number;
   deposited: bigint;
   withdrawn: bigint;
@@ -45,7 +48,7 @@ export class State {
   readonly rounding = new Holder('rounding');
   readonly external = new Holder('external');
   /** Open orders (resting, and stops not yet triggered). */
-  readonly orders = new Map<number, Order>();
+  readonly orders = new OrderIndex<Order>();
   /** Holds by `${kind}:${businessId}`, removed once completed or released. */
   readonly holds = new Map<string, Hold>();
   /** Applied business ids by `${command type}:${businessId}`. */

@@ -186,4 +186,15 @@ describe('OCO orders', () => {
     expect(finished(result.events, limitLeg!.id)).toMatchObject({ finish_reason: 2 });
     expect(x.trade(2, 'USDT')).toEqual({ available: usdt('1000000'), frozen: 0n });
   });
+
+  it('cancel both legs when the limit leg meets the user’s own order', () => {
+    const x = exchange();
+    const own = x.limit(2, SELL, '29990', '0.1');
+    const result = x.ok(oco(2, BUY, '29990', '31000', '31100', '0.1'));
+    const [limitLeg, stopLeg] = ordersOf(result);
+    expect(finished(result.events, limitLeg!.id)).toMatchObject({ finish_reason: 1 });
+    expect(finished(result.events, stopLeg!.id)).toMatchObject({ finish_reason: 2 });
+    expect(x.engine.openOrders(2).map((o) => o.id)).toEqual([own.id]);
+    expect(x.trade(2, 'USDT').frozen).toBe(0n);
+  });
 });

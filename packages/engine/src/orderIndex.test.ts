@@ -1,0 +1,37 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { OrderIndex } from './orderIndex.js';
+
+describe('OrderIndex', () => {
+  it('behaves like a Map under random inserts and deletes, through growth', () => {
+    const op = fc.tuple(fc.boolean(), fc.integer({ min: 1, max: 5000 }));
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 3000 }), (ops) => {
+        const index = new OrderIndex<{ id: number }>();
+        const model = new Map<number, { id: number }>();
+        for (const [insert, id] of ops) {
+          if (insert && !model.has(id)) {
+            const value = { id };
+            index.set(value);
+            model.set(id, value);
+          } else {
+            expect(index.delete(id)).toBe(model.delete(id));
+          }
+          expect(index.size).toBe(model.size);
+        }
+        for (let id = 1; id <= 5000; id++) expect(index.get(id)).toBe(model.get(id));
+        expect([...index.entries()].length).toBe(model.size);
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it('finds ids beyond 32 bits', () => {
+    const index = new OrderIndex<{ id: number }>();
+    const big = { id: 2 ** 40 + 7 };
+    index.set(big);
+    index.set({ id: 7 });
+    expect(index.get(2 ** 40 + 7)).toBe(big);
+    expect(index.get(2 ** 41 + 7)).toBeUndefined();
+  });
+});
