@@ -87,17 +87,19 @@ export const sixDigitCode = z
 
 const acceptance = z.literal(true, { error: authMessages.required });
 
+const countryField = z
+  .string(requiredError)
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2}$/, authMessages.fieldError)
+  .refine((country) => !restrictedCountries.includes(country), authMessages.country);
+
 export const registerRequest = z
   .object({
     email: emailField,
     password: newPasswordField,
     password_confirmation: z.string(requiredError),
-    country: z
-      .string(requiredError)
-      .trim()
-      .toUpperCase()
-      .regex(/^[A-Z]{2}$/, authMessages.fieldError)
-      .refine((country) => !restrictedCountries.includes(country), authMessages.country),
+    country: countryField,
     privacy_policy: acceptance,
     not_restricted_resident: acceptance,
     referral_code: text(32)
@@ -109,6 +111,14 @@ export const registerRequest = z
     message: authMessages.shouldMatch,
   });
 export type RegisterRequest = z.infer<typeof registerRequest>;
+
+/** Completes a sign-up started with Google: the account e-mail comes from Google. */
+export const googleRegisterRequest = z.object({
+  country: countryField,
+  privacy_policy: acceptance,
+  not_restricted_resident: acceptance,
+  referral_code: text(32).regex(/^[A-Za-z0-9]*$/, authMessages.onlyAlphanumeric).optional(),
+});
 
 export const loginRequest = z.object({
   email: emailField,

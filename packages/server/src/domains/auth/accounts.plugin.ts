@@ -11,6 +11,7 @@ import type { AccountsDeps } from './accountsDeps.js';
 import { authRoutes } from './auth.routes.js';
 import { CSRF_HEADER, csrfTokenMatches, originAllowed, SAFE_METHODS } from './csrf.js';
 import { fail } from './fail.js';
+import { googleRoutes } from './google.routes.js';
 import { takeOrFail } from './guards.js';
 import { createAuthLimiters } from './limits.js';
 import { currentCsrfToken } from './requestAuth.js';
@@ -85,6 +86,7 @@ async function registerAccounts(app: FastifyInstance, options: AccountsOptions):
   apiKeyHooks(app);
 
   await app.register(authRoutes);
+  await app.register(googleRoutes);
   await app.register(settingsRoutes);
   await app.register(apiKeyRoutes);
   if (config.devTools) await app.register(devRoutes);
