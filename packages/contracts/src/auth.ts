@@ -117,7 +117,9 @@ export const googleRegisterRequest = z.object({
   country: countryField,
   privacy_policy: acceptance,
   not_restricted_resident: acceptance,
-  referral_code: text(32).regex(/^[A-Za-z0-9]*$/, authMessages.onlyAlphanumeric).optional(),
+  referral_code: text(32)
+    .regex(/^[A-Za-z0-9]*$/, authMessages.onlyAlphanumeric)
+    .optional(),
 });
 
 export const loginRequest = z.object({
@@ -126,8 +128,6 @@ export const loginRequest = z.object({
   device_code: sixDigitCode.optional(),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
-
-export const resendDeviceCodeRequest = z.object({ email: emailField });
 
 export const twoFactorCodeRequest = z.object({ code: sixDigitCode });
 

@@ -14,6 +14,7 @@ import { fail } from './fail.js';
 import { googleRoutes } from './google.routes.js';
 import { takeOrFail } from './guards.js';
 import { createAuthLimiters } from './limits.js';
+import { schedulePruning } from './maintenance.js';
 import { currentCsrfToken } from './requestAuth.js';
 import { createSecretBox } from './secretBox.js';
 
@@ -80,6 +81,7 @@ async function registerAccounts(app: FastifyInstance, options: AccountsOptions):
   app.decorateRequest('authState', null);
   app.addHook('onClose', async () => mailer.close());
   recordStateChangingRoutes(app);
+  schedulePruning(app, now);
   app.addHook('onRequest', limitRequestsPerIp);
   app.addHook('onRequest', checkCsrf);
   app.addHook('onSend', sendCsrfToken);

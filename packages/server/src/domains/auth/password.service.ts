@@ -7,7 +7,7 @@ import {
   voidEmailTokens,
 } from './emailTokens.repo.js';
 import { fail, failField } from './fail.js';
-import { takeOrFail } from './guards.js';
+import { type AttemptKeys, guardAttempt, recordAttemptFailure, takeOrFail } from './guards.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { deleteUserSessions } from './sessions.repo.js';
 import { verifyUserTotp } from './twoFactor.js';
@@ -82,7 +82,11 @@ export async function changePassword(
   sessionId: string | null,
   ip: string,
 ): Promise<void> {
+  // The old password is a secret a stolen session must not be able to guess at speed.
+  const keys: AttemptKeys = { account: `login:${user.email}`, ip: `login:${ip}` };
+  guardAttempt(deps.limiters, keys);
   if (!(await verifyPassword(user.password_hash, body.old_password))) {
+    recordAttemptFailure(deps.limiters, keys);
     failField('old_password', 'Wrong password');
   }
   if (user.totp_secret !== null) {
