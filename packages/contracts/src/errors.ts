@@ -63,6 +63,12 @@ export const errorCatalogue = {
   method_not_allowed: { status: 405, message: 'Method not allowed' },
   // Trading.
   order_not_found: { status: 404, message: 'Order not found' },
+  margin_not_available: { status: 422, message: 'Margin trading is not available yet' },
+  market_not_found: { status: 404, message: 'Market not found' },
+  // Wallet: currencies, networks and deposits.
+  currency_not_found: { status: 404, message: 'Currency not found' },
+  network_not_found: { status: 422, message: 'This currency does not move on that network' },
+  deposit_disabled: { status: 422, message: 'Deposit for this currency is disabled' },
   // The exchange core.
   engine_busy: { status: 503, message: 'The exchange is busy, please retry' },
   engine_halted: { status: 503, message: 'Trading is halted' },
