@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { AuthTables } from './tables/auth.js';
+import type { ChainTables } from './tables/chains.js';
 import type { EngineHostTables } from './tables/engineHost.js';
+import type { MarketDataTables } from './tables/marketData.js';
 import type { ReferenceTables } from './tables/reference.js';
 import type { UserTables } from './tables/users.js';
 
@@ -8,7 +10,13 @@ import type { UserTables } from './tables/users.js';
  * Every table the server reads or writes, one interface per concern. A new concern adds its
  * table interfaces in `tables/` and one name to this `extends` list.
  */
-export interface Database extends ReferenceTables, UserTables, AuthTables, EngineHostTables {}
+export interface Database
+  extends ReferenceTables,
+    UserTables,
+    AuthTables,
+    EngineHostTables,
+    MarketDataTables,
+    ChainTables {}
 
 /** The query builder over the server's database (SQLite or PostgreSQL). */
 export type Db = Kysely<Database>;
