@@ -1,7 +1,7 @@
 // Balance commands: deposits, withdrawals, transfers between a user's accounts, and freezes
 // for other products. Each is double entry; the business id makes a repeat a no-op (engine.ts).
 import { reject } from './errors.js';
-import { ACCOUNT_KINDS, move, type UserState } from './ledger.js';
+import { ACCOUNT_KINDS, move, UserState } from './ledger.js';
 import type { Hold, State } from './state.js';
 import type {
   AccountKind,
@@ -21,7 +21,6 @@ import type {
 import {
   checkPositive,
   isAccountKind,
-  isRejection,
   isShortName,
   isUserId,
   knownAsset,
@@ -75,7 +74,7 @@ function placeHold(s: State, user: UserState, hold: Hold, business: string): App
 
 export function withdrawHold(s: State, cmd: BalanceWithdrawHoldCommand): ApplyResult {
   const user = knownUser(s, cmd.userId);
-  if (isRejection(user)) return user;
+  if (!(user instanceof UserState)) return user;
   const bad = knownAsset(s, cmd.asset) ?? checkPositive(cmd.amount, 'amount');
   if (bad !== null) return bad;
   if (s.holds.has(holdKey('withdraw', cmd.businessId))) {
@@ -150,7 +149,7 @@ export function withdrawRelease(s: State, cmd: BalanceWithdrawReleaseCommand): A
 
 export function transfer(s: State, cmd: BalanceTransferCommand): ApplyResult {
   const user = knownUser(s, cmd.userId);
-  if (isRejection(user)) return user;
+  if (!(user instanceof UserState)) return user;
   const bad = knownAsset(s, cmd.asset) ?? checkPositive(cmd.amount, 'amount');
   if (bad !== null) return bad;
   if (!isAccountKind(cmd.from) || !isAccountKind(cmd.to) || cmd.from === cmd.to) {
@@ -167,7 +166,7 @@ export function transfer(s: State, cmd: BalanceTransferCommand): ApplyResult {
 
 export function freeze(s: State, cmd: BalanceFreezeCommand): ApplyResult {
   const user = knownUser(s, cmd.userId);
-  if (isRejection(user)) return user;
+  if (!(user instanceof UserState)) return user;
   const bad = knownAsset(s, cmd.asset) ?? checkPositive(cmd.amount, 'amount');
   if (bad !== null) return bad;
   if (!isAccountKind(cmd.account)) return reject('invalid_account', 'Unknown account', 'account');

@@ -1,8 +1,8 @@
 // Cancel commands: one order, all of a user's orders (optionally in one market), or by coin.
 import { reject } from './errors.js';
-import type { UserState } from './ledger.js';
+import { UserState } from './ledger.js';
 import { cancelOrder } from './lifecycle.js';
-import type { Market } from './market.js';
+import { Market } from './market.js';
 import { orderView } from './order.js';
 import type { State } from './state.js';
 import type {
@@ -12,11 +12,11 @@ import type {
   OrderCancelCommand,
   OrderView,
 } from './types.js';
-import { isRejection, knownAsset, knownMarket, knownUser } from './validate.js';
+import { knownAsset, knownMarket, knownUser } from './validate.js';
 
 export function cancelOne(s: State, cmd: OrderCancelCommand): ApplyResult {
   const user = knownUser(s, cmd.userId);
-  if (isRejection(user)) return user;
+  if (!(user instanceof UserState)) return user;
   const o = typeof cmd.orderId === 'number' ? s.orders.get(cmd.orderId) : undefined;
   // Another user's order is reported as not found, like a missing one.
   if (o === undefined || o.user !== user) {
@@ -44,11 +44,11 @@ function cancelMatching(s: State, user: UserState, matches: (m: Market) => boole
 
 export function cancelAll(s: State, cmd: OrderCancelAllCommand): ApplyResult {
   const user = knownUser(s, cmd.userId);
-  if (isRejection(user)) return user;
+  if (!(user instanceof UserState)) return user;
   let market: Market | undefined;
   if (cmd.market !== undefined) {
     const found = knownMarket(s, cmd.market);
-    if (isRejection(found)) return found;
+    if (!(found instanceof Market)) return found;
     market = found;
   }
   const orders = cancelMatching(s, user, (m) => market === undefined || m === market);
@@ -57,7 +57,7 @@ export function cancelAll(s: State, cmd: OrderCancelAllCommand): ApplyResult {
 
 export function cancelAllByCoin(s: State, cmd: OrderCancelAllByCoinCommand): ApplyResult {
   const user = knownUser(s, cmd.userId);
-  if (isRejection(user)) return user;
+  if (!(user instanceof UserState)) return user;
   const bad = knownAsset(s, cmd.asset);
   if (bad !== null) return bad;
   const asset = cmd.asset;

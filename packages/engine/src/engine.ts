@@ -11,12 +11,13 @@ import {
 } from './balances.js';
 import { cancelAll, cancelAllByCoin, cancelOne } from './cancel.js';
 import { commandToJson } from './codec.js';
+import { placeOco, placeStopLimit } from './conditional.js';
 import { assert, InvariantViolation, reject } from './errors.js';
 import { hashString } from './hash.js';
 import { assertStateValid } from './invariants.js';
 import { ACCOUNT_KINDS } from './ledger.js';
 import { orderView } from './order.js';
-import { placeLimit, placeMarket, placeOco, placeStopLimit } from './place.js';
+import { placeLimit, placeMarket } from './place.js';
 import { queryDepth } from './queries.js';
 import { addAsset, addMarket, addUser, setCustomFee } from './setup.js';
 import { restoreState, snapshotState } from './snapshot.js';

@@ -151,6 +151,8 @@ export class Market {
   readonly feeScale: bigint;
   /** Smallest price and amount steps the precisions allow (minor units). */
   readonly priceStep: bigint;
+  /** The highest price whose tick count is a safe integer (ticks live in numbers). */
+  readonly priceMax: bigint;
   readonly amountStep: bigint;
   /** The market that prices LTT in this market's money (for fees paid in LTT). */
   readonly lttMarketName: string;
@@ -187,6 +189,7 @@ export class Market {
     this.scale = 10n ** BigInt(stockDecimals);
     this.feeScale = this.scale * PPM;
     this.priceStep = 10n ** BigInt(moneyDecimals - rules.pricePrecision);
+    this.priceMax = rules.tickSize * BigInt(Number.MAX_SAFE_INTEGER);
     this.amountStep = 10n ** BigInt(stockDecimals - rules.amountPrecision);
     this.lttMarketName = `LTT_${rules.money}`;
   }

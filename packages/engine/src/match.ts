@@ -25,19 +25,23 @@ export const STOP_SELF_TRADE = 3;
  * The largest amount (whole lots) a buy by total can still take at `price` without its
  * cumulative payment plus fee exceeding its budget.
  */
-export function affordable(o: Order, price: bigint): bigint {
-  const m = o.market;
+export function affordable(
+  m: Market,
+  total: bigint,
+  moneyNum: bigint,
+  feeNum: bigint,
+  price: bigint,
+): bigint {
   const cost = (a: bigint) =>
-    ceilDiv(o.moneyNum + a * price, m.scale) +
-    ceilDiv(o.feeNum + a * price * m.takerFee, m.feeScale);
+    ceilDiv(moneyNum + a * price, m.scale) + ceilDiv(feeNum + a * price * m.takerFee, m.feeScale);
   const denom = price * (1_000_000n + m.takerFee);
-  const room = o.total * m.feeScale - o.moneyNum * 1_000_000n - o.feeNum;
+  const room = total * m.feeScale - moneyNum * 1_000_000n - feeNum;
   if (room <= 0n) return 0n;
   let a = room / denom;
   a -= a % m.lotSize;
   // The exact cost of `a` fits the budget; the two round-ups may add up to 2 minor units.
-  for (let tries = 0; tries < 2 && a > 0n && cost(a) > o.total; tries++) a -= m.lotSize;
-  if (a > 0n && cost(a) > o.total) {
+  for (let tries = 0; tries < 2 && a > 0n && cost(a) > total; tries++) a -= m.lotSize;
+  if (a > 0n && cost(a) > total) {
     const safeRoom = room - 2n * m.feeScale;
     a = safeRoom <= 0n ? 0n : safeRoom / denom;
     a -= a % m.lotSize;
@@ -69,7 +73,7 @@ export function matchTaker(s: State, t: Order): number {
     if (maker.user === t.user) return STOP_SELF_TRADE;
     let amount = minBig(maker.left, t.left);
     if (byTotal) {
-      amount = affordable(t, price);
+      amount = affordable(m, t.total, t.moneyNum, t.feeNum, price);
       if (amount > maker.left) amount = maker.left;
       if (amount === 0n) return STOP_FILLED;
     }
@@ -92,7 +96,7 @@ export function matchTaker(s: State, t: Order): number {
  * A new order that rests is announced with 'order.put'; a triggered stop was announced by
  * its trigger event, so it only reports an update when it traded.
  */
-export function executeLimit(s: State, o: Order, isNew: boolean): void {
+export function executeLimit(s: State, o: Order, isNew: boolean, need: bigint): void {
   const why = matchTaker(s, o);
   if (o.dealStock > 0n) cancelSibling(s, o, false);
   if (o.left === 0n) {
@@ -100,7 +104,8 @@ export function executeLimit(s: State, o: Order, isNew: boolean): void {
   } else if (why === STOP_SELF_TRADE || o.timeInForce === 'IOC' || o.timeInForce === 'FOK') {
     finishOrder(s, o, 1);
   } else {
-    if (!o.fundsFrozen) freezeForOrder(s, o, remainingNeed(o));
+    // What a new order must have had available is what it freezes, unless it traded first.
+    if (!o.fundsFrozen) freezeForOrder(s, o, o.dealStock === 0n ? need : remainingNeed(o));
     restOnBook(o);
     if (isNew) s.emitOrder('order.put', o);
     else if (o.dealStock > 0n) s.emitOrder('order.update', o);
@@ -135,7 +140,7 @@ export function runTriggers(s: State, m: Market): void {
     o.mtime = s.time;
     cancelSibling(s, o, true);
     s.emitOrder('order.triggered', o);
-    executeLimit(s, o, false);
+    executeLimit(s, o, false, -1n);
   }
   m.runLo = -1n;
   m.runHi = -1n;

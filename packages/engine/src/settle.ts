@@ -104,10 +104,12 @@ export function settleFill(s: State, taker: Order, maker: Order, price: bigint, 
   move(legs, seller.moneyBal, gross - sellerMoneyFee, 0n);
 
   const moneyFees = (buyerLtt >= 0n ? 0n : buyerFee) + sellerMoneyFee;
-  if (moneyFees > 0n) move(legs, s.fees.balance(m.money, 'main'), moneyFees, 0n);
+  if (moneyFees > 0n) move(legs, s.fees.accountsAt(m.moneyIndex, m.money).main, moneyFees, 0n);
   const remainder = paid - gross;
   if (remainder < 0n) throw new InvariantViolation(`negative rounding on order ${buyer.id}`);
-  if (remainder > 0n) move(legs, s.rounding.balance(m.money, 'main'), remainder, 0n);
+  if (remainder > 0n) {
+    move(legs, s.rounding.accountsAt(m.moneyIndex, m.money).main, remainder, 0n);
+  }
 
   taker.dealStock += amount;
   maker.dealStock += amount;
@@ -116,6 +118,8 @@ export function settleFill(s: State, taker: Order, maker: Order, price: bigint, 
   else taker.left -= amount;
   taker.mtime = s.time;
   maker.mtime = s.time;
+  taker.view = null;
+  maker.view = null;
 
   const dealId = s.nextDealId++;
   s.events.push({

@@ -71,7 +71,9 @@ export class State {
   }
 
   emitOrder(type: OrderEvent['type'], o: Order): void {
-    this.events.push({ seq: ++this.lastEventSeq, time: this.time, type, order: orderView(o) });
+    const order = orderView(o);
+    o.view = order;
+    this.events.push({ seq: ++this.lastEventSeq, time: this.time, type, order });
   }
 
   emitBalance(

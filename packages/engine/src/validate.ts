@@ -4,7 +4,7 @@ import { reject } from './errors.js';
 import type { UserState } from './ledger.js';
 import type { Market } from './market.js';
 import type { State } from './state.js';
-import type { AccountKind, Rejection, Side } from './types.js';
+import type { AccountKind, Rejection } from './types.js';
 
 /** No amount, price or balance may exceed this (far above any real supply). */
 export const AMOUNT_MAX = 10n ** 36n;
@@ -15,10 +15,14 @@ export function isUserId(value: unknown): value is number {
   return typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
 }
 
-/** A known user (one that was added, credited or given a setting), or a rejection. */
+/**
+ * A known user (one that was added, credited or given a setting), or a rejection. Callers
+ * tell them apart with instanceof, which keeps each call site monomorphic.
+ */
 export function knownUser(s: State, userId: unknown): UserState | Rejection {
-  if (!isUserId(userId))
+  if (!isUserId(userId)) {
     return reject('invalid_user', 'User id must be a positive integer', 'userId');
+  }
   return s.users.get(userId) ?? reject('user_not_found', 'User not found', 'userId');
 }
 
@@ -27,14 +31,11 @@ export function knownMarket(s: State, name: unknown): Market | Rejection {
   return market ?? reject('market_not_found', 'Market not found', 'market');
 }
 
-export function isRejection(value: unknown): value is Rejection {
-  return typeof value === 'object' && value !== null && (value as Rejection).ok === false;
-}
-
 /** A positive amount of minor units, or a rejection naming the field. */
 export function checkPositive(value: unknown, field: string): Rejection | null {
-  if (typeof value !== 'bigint')
+  if (typeof value !== 'bigint') {
     return reject('invalid_amount', 'Must be an integer amount', field);
+  }
   if (value <= 0n) return reject('invalid_amount', 'Must be greater than zero', field);
   if (value > AMOUNT_MAX) return reject('amount_too_large', 'Amount is too large', field);
   return null;
@@ -45,31 +46,33 @@ export function checkAmount(m: Market, value: unknown, field = 'amount'): Reject
   const bad = checkPositive(value, field);
   if (bad !== null) return bad;
   const amount = value as bigint;
-  if (amount % m.amountStep !== 0n) {
-    return reject('amount_precision', 'Too many decimals in amount', field);
+  // The lot is a multiple of the precision step (market.add checks it): one remainder
+  // suffices for a good amount, a second one names the fault of a bad one.
+  if (amount % m.lotSize !== 0n) {
+    return amount % m.amountStep !== 0n
+      ? reject('amount_precision', 'Too many decimals in amount', field)
+      : reject('amount_off_lot', 'Amount is not a whole lot', field);
   }
-  if (amount % m.lotSize !== 0n)
-    return reject('amount_off_lot', 'Amount is not a whole lot', field);
   if (amount < m.minAmount) return reject('amount_too_small', 'Amount is below the minimum', field);
   return null;
 }
-
-const TICKS_MAX = BigInt(Number.MAX_SAFE_INTEGER);
 
 /** A price in the market's money: positive, within precision, on a tick, in range. */
 export function checkPrice(m: Market, value: unknown, field = 'price'): Rejection | null {
   if (typeof value !== 'bigint') return reject('invalid_price', 'Must be an integer price', field);
   if (value <= 0n) return reject('invalid_price', 'Must be greater than zero', field);
-  if (value % m.priceStep !== 0n)
-    return reject('price_precision', 'Too many decimals in price', field);
-  if (value % m.tickSize !== 0n) return reject('price_off_tick', 'Price is not on a tick', field);
-  if (value / m.tickSize > TICKS_MAX) return reject('price_too_large', 'Price is too large', field);
+  if (value % m.tickSize !== 0n) {
+    return value % m.priceStep !== 0n
+      ? reject('price_precision', 'Too many decimals in price', field)
+      : reject('price_off_tick', 'Price is not on a tick', field);
+  }
+  if (value > m.priceMax) return reject('price_too_large', 'Price is too large', field);
   return null;
 }
 
-export function checkSide(value: unknown): Side | Rejection {
+export function checkSide(value: unknown): Rejection | null {
   return value === 1 || value === 2
-    ? value
+    ? null
     : reject('invalid_command', 'Side must be 1 (sell) or 2 (buy)', 'side');
 }
 

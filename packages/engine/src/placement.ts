@@ -1,0 +1,98 @@
+// What every order command checks first, and how a new order is made.
+import { reject } from './errors.js';
+import { UserState } from './ledger.js';
+import { buyFreezeFor } from './lifecycle.js';
+import { Market } from './market.js';
+import { Order } from './order.js';
+import type { State } from './state.js';
+import type {
+  Algorithm,
+  OrderLimitCommand,
+  OrderMarketCommand,
+  OrderOcoCommand,
+  OrderSource,
+  OrderStopLimitCommand,
+  OrderType,
+  Rejection,
+  Side,
+  TimeInForce,
+} from './types.js';
+import { checkSide, checkSource, knownMarket, knownUser } from './validate.js';
+
+export const INSUFFICIENT = 'Not enough on balance';
+
+/** Who places an order where, once those are known to be valid. */
+export class Placement {
+  constructor(
+    readonly user: UserState,
+    readonly market: Market,
+    readonly side: Side,
+  ) {}
+
+  /** Trade balance available for this side: stock to sell, money to buy with. */
+  available(): bigint {
+    const m = this.market;
+    const set =
+      this.side === 1
+        ? this.user.accountsAt(m.stockIndex, m.stock)
+        : this.user.accountsAt(m.moneyIndex, m.money);
+    return set.trade.available;
+  }
+
+  /** What an order of `amount` at `price` must have available. */
+  fundsNeeded(amount: bigint, price: bigint): bigint {
+    return this.side === 1 ? amount : buyFreezeFor(this.market, amount, price);
+  }
+
+  /** A new order with the next id (price 0 for a market order). */
+  order(
+    s: State,
+    type: OrderType,
+    algorithm: Algorithm,
+    timeInForce: TimeInForce,
+    source: OrderSource,
+    amount: bigint,
+    total: bigint,
+    price: bigint,
+    stopPrice: bigint,
+    limitPrice: bigint,
+  ): Order {
+    return new Order({
+      id: s.nextOrderId++,
+      user: this.user,
+      market: this.market,
+      side: this.side,
+      type,
+      algorithm,
+      timeInForce,
+      source,
+      amount,
+      total,
+      price,
+      stopPrice,
+      limitPrice,
+      time: s.time,
+    });
+  }
+}
+
+type OrderCommand =
+  | OrderLimitCommand
+  | OrderMarketCommand
+  | OrderStopLimitCommand
+  | OrderOcoCommand;
+
+/** The checks every order command shares: user, market, side, source. */
+export function checkPlacement(s: State, cmd: OrderCommand): Placement | Rejection {
+  const user = knownUser(s, cmd.userId);
+  if (!(user instanceof UserState)) return user;
+  const market = knownMarket(s, cmd.market);
+  if (!(market instanceof Market)) return market;
+  const bad = checkSide(cmd.side) ?? checkSource(cmd.source);
+  if (bad !== null) return bad;
+  return new Placement(user, market, cmd.side);
+}
+
+export function insufficient(field: string): Rejection {
+  return reject('insufficient_balance', INSUFFICIENT, field);
+}
