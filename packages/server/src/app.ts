@@ -5,6 +5,9 @@ import type { Config } from './config.js';
 import type { Db, SqlDialect } from './db/database.js';
 import { accountsPlugin } from './domains/auth/accounts.plugin.js';
 import { healthRoutes } from './domains/health/health.routes.js';
+import { marketDataPlugin } from './domains/marketData/marketData.plugin.js';
+import { marketDataRoutes } from './domains/marketData/marketData.routes.js';
+import { marketsRoutes } from './domains/markets/markets.routes.js';
 import { ordersRoutes } from './domains/orders/orders.routes.js';
 import { walletRoutes } from './domains/wallet/wallet.routes.js';
 import { engineHostPlugin } from './engineHost/engineHost.plugin.js';
@@ -47,8 +50,11 @@ export const appPlugins: readonly FastifyPluginAsync[] = [
   accountsPlugin,
   healthRoutes,
   engineHostPlugin,
+  marketDataPlugin,
   ordersRoutes,
   walletRoutes,
+  marketDataRoutes,
+  marketsRoutes,
 ];
 
 /** Requests larger than this are refused with 413 before they are read further. */
