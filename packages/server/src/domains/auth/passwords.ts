@@ -1,7 +1,7 @@
 import argon2 from 'argon2';
 
 /**
- * Argon2id with the OWASP minimum: 19 MiB of memory, 2 passes, 1 lane (about 25 ms here).
+ * Argon2id with the OWASP minimum: 19 MiB of memory, 2 passes, 1 lane (tens of ms per check).
  * Hashes carry their parameters, so raising them later still verifies old hashes.
  */
 export const ARGON2_OPTIONS = {
