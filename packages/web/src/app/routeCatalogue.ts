@@ -1,0 +1,175 @@
+import type { ComponentType } from 'react';
+
+/**
+ * Every screen of SPEC.md §2, with who may open it and what the frame shows around it. The
+ * router builds each entry twice: at its path (English) and under `/{lang}`.
+ */
+
+/** public: anyone; guest: signed-out only (signed-in → `/`); user: signed-in only (→ /login). */
+export type Access = 'public' | 'guest' | 'user';
+
+/** Extra rule a route follows before it renders (see `guards.ts`). */
+export type RouteRule = 'exchange' | 'userExchange' | 'pair' | 'authAlias' | 'notFound';
+
+export type ScreenModule = () => Promise<{ default: ComponentType }>;
+
+export interface RouteEntry {
+  /** Path without the language prefix, relative (`user/profile`); '' is the front page. */
+  path: string;
+  /** Key under `routes.` of the screen's title. */
+  title: string;
+  access: Access;
+  rule?: RouteRule;
+  /** The screen; without one the route shows a placeholder naming the screen. */
+  screen?: ScreenModule;
+  footer?: false;
+  header?: false;
+}
+
+const home = () => import('../features/shell/HomePage');
+const trade = () => import('../features/shell/TradePlaceholderPage');
+const auth = {
+  login: () => import('../features/auth/LoginPage'),
+  register: () => import('../features/auth/RegisterPage'),
+  checkEmail: () => import('../features/auth/CheckEmailPage'),
+  verify: () => import('../features/auth/VerifyPage'),
+  device: () => import('../features/auth/DeviceCodePage'),
+  twoFactor: () => import('../features/auth/TwoFactorPage'),
+  forgot: () => import('../features/auth/ForgotPasswordPage'),
+  reset: () => import('../features/auth/ResetPasswordPage'),
+  google: () => import('../features/auth/GoogleAuthPage'),
+};
+const account = {
+  profile: () => import('../features/account/ProfilePage'),
+  security: () => import('../features/account/SecurityPage'),
+  settings: () => import('../features/account/SettingsPage'),
+  api: () => import('../features/account/ApiKeysPage'),
+};
+
+const publicPages: RouteEntry[] = [
+  { path: '', title: 'home', access: 'public', screen: home },
+  { path: 'listing', title: 'listing', access: 'public' },
+  { path: 'trade', title: 'trade', access: 'public', screen: trade, footer: false },
+  {
+    path: 'trade/:pair',
+    title: 'trade',
+    access: 'public',
+    rule: 'pair',
+    screen: trade,
+    footer: false,
+  },
+  { path: 'trade_classic', title: 'tradeClassic', access: 'public', screen: trade, footer: false },
+  {
+    path: 'trade_classic/:pair',
+    title: 'tradeClassic',
+    access: 'public',
+    rule: 'pair',
+    screen: trade,
+    footer: false,
+  },
+  { path: 'codes', title: 'codes', access: 'public' },
+  { path: 'ltt-token', title: 'lttToken', access: 'public' },
+  { path: 'social-media', title: 'socialMedia', access: 'public' },
+  { path: 'staking', title: 'staking', access: 'public' },
+  { path: 'exchange', title: 'exchange', access: 'public', rule: 'exchange' },
+  { path: 'fee-schedule', title: 'feeSchedule', access: 'public' },
+  { path: 'partnership', title: 'partnership', access: 'public' },
+  { path: 'faq', title: 'faq', access: 'public' },
+  { path: 'successful', title: 'successful', access: 'public' },
+  { path: 'unsuccessful', title: 'unsuccessful', access: 'public' },
+  { path: 'burning-stage', title: 'burningStage', access: 'public' },
+  { path: 'cnb-token', title: 'cnbToken', access: 'public' },
+  { path: 'plc-token', title: 'plcToken', access: 'public' },
+  { path: 'ieo-list', title: 'ieoList', access: 'public' },
+  { path: 'ieo-list/:slug', title: 'ieoItem', access: 'public' },
+  { path: 'ieo-list-request', title: 'ieoRequest', access: 'public' },
+  { path: 'trading-competition', title: 'competition', access: 'public' },
+  { path: 'trading-competition-plans/:ticker', title: 'competitionPlans', access: 'public' },
+  { path: 'trading-competition-detail/:id', title: 'competitionDetail', access: 'public' },
+  { path: 'trading-competition-history', title: 'competitionHistory', access: 'public' },
+  { path: 'staking-pool', title: 'stakingPool', access: 'public' },
+  { path: 'staking-pool/item/:ticker', title: 'stakingPoolItem', access: 'public' },
+  { path: 'staking-pool/history', title: 'stakingPoolHistory', access: 'user' },
+  { path: 'staking-pool/plan/:id', title: 'stakingPoolPlan', access: 'public' },
+  { path: 'referrals', title: 'referrals', access: 'public', footer: false },
+  { path: 'balance', title: 'balance', access: 'user' },
+  { path: 'about-us', title: 'aboutUs', access: 'public' },
+  { path: 'bug-bounty', title: 'bugBounty', access: 'public' },
+  { path: 'privacy-policy', title: 'privacyPolicy', access: 'public' },
+  { path: 'terms', title: 'terms', access: 'public' },
+];
+
+const authPages: RouteEntry[] = [
+  { path: 'auth', title: 'login', access: 'guest', rule: 'authAlias' },
+  { path: 'login', title: 'login', access: 'guest', screen: auth.login },
+  { path: 'register', title: 'register', access: 'guest', screen: auth.register },
+  { path: 'check-email', title: 'checkEmail', access: 'guest', screen: auth.checkEmail },
+  { path: 'verify', title: 'verify', access: 'guest', screen: auth.verify },
+  { path: 'device-confirmation', title: 'deviceCode', access: 'guest', screen: auth.device },
+  { path: '2fa', title: 'twoFactor', access: 'guest', screen: auth.twoFactor },
+  { path: 'forgot-password', title: 'forgotPassword', access: 'guest', screen: auth.forgot },
+  { path: 'reset-password', title: 'resetPassword', access: 'guest', screen: auth.reset },
+  { path: 'google-auth', title: 'googleAuth', access: 'guest', screen: auth.google },
+];
+
+const userPages: RouteEntry[] = [
+  { path: 'user/profile', title: 'profile', access: 'user', screen: account.profile },
+  { path: 'user/wallet-list', title: 'walletList', access: 'user' },
+  { path: 'user/wallet-margin', title: 'walletMargin', access: 'user' },
+  { path: 'user/balances/:ticker', title: 'balanceTicker', access: 'user' },
+  { path: 'user/wallet/deposit/:ticker', title: 'deposit', access: 'user' },
+  { path: 'user/wallet/withdraw/:ticker', title: 'withdraw', access: 'user' },
+  { path: 'user/support', title: 'support', access: 'user' },
+  { path: 'user/support/ticket/:ticketId', title: 'supportTicket', access: 'user' },
+  { path: 'user/verification', title: 'verification', access: 'user', header: false },
+  { path: 'user/security-main', title: 'security', access: 'user', screen: account.security },
+  { path: 'user/settings', title: 'settings', access: 'user', screen: account.settings },
+  { path: 'user/address-management', title: 'addressManagement', access: 'user' },
+  { path: 'user/referrals', title: 'userReferrals', access: 'user', footer: false },
+  { path: 'user/current-referrals', title: 'currentReferrals', access: 'user', footer: false },
+  { path: 'user/my-referrals', title: 'myReferrals', access: 'user', footer: false },
+  { path: 'user/referrals-history', title: 'referralsHistory', access: 'user', footer: false },
+  {
+    path: 'user/referrals-accrual-history',
+    title: 'referralsAccrualHistory',
+    access: 'user',
+    footer: false,
+  },
+  { path: 'user/api', title: 'apiKeys', access: 'user', screen: account.api },
+  { path: 'user/staking', title: 'userStaking', access: 'user' },
+  { path: 'user/exchange', title: 'exchange', access: 'public', rule: 'userExchange' },
+  { path: 'user/buy-crypto', title: 'buyCrypto', access: 'user' },
+  { path: 'user/buy-crypto/mercuryo', title: 'buyCryptoMercuryo', access: 'user' },
+  { path: 'user/buy-crypto/itez', title: 'buyCryptoItez', access: 'user' },
+];
+
+const historyPages: RouteEntry[] = [
+  { path: 'history/orders', title: 'historyOrders', access: 'user' },
+  { path: 'history/active', title: 'historyActive', access: 'user' },
+  { path: 'history/trades', title: 'historyTrades', access: 'user' },
+  { path: 'history/deposit', title: 'historyDeposit', access: 'user' },
+  { path: 'history/codes', title: 'historyCodes', access: 'user' },
+  { path: 'history/withdraw', title: 'historyWithdraw', access: 'user' },
+];
+
+export const notFoundEntry: RouteEntry = {
+  path: 'not-found',
+  title: 'notFound',
+  access: 'public',
+  rule: 'notFound',
+  screen: () => import('../features/shell/NotFoundPage'),
+  footer: false,
+};
+
+export const routeCatalogue: readonly RouteEntry[] = [
+  ...publicPages,
+  ...authPages,
+  ...userPages,
+  ...historyPages,
+  notFoundEntry,
+];
+
+/** Named routes of the spec that other screens link to by name. */
+export const namedPaths = {
+  userSupport: '/user/support',
+} as const;

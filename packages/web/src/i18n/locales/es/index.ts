@@ -1,0 +1,10 @@
+import type { en } from '../en';
+import type { Messages } from '../types';
+import { account } from './account';
+import { auth } from './auth';
+import { routes } from './routes';
+import { shell } from './shell';
+import { validation } from './validation';
+
+/** Spanish: every English key, worded in Spanish. */
+export const es: Messages<typeof en> = { ...shell, routes, auth, account, validation };

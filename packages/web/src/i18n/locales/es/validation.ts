@@ -1,0 +1,36 @@
+import type { validation as english } from '../en/validation';
+import type { Messages } from '../types';
+
+export const validation: Messages<typeof english> = {
+  required: 'Campo obligatorio',
+  email: 'El correo no es válido',
+  emailInUse: 'Este correo ya está en uso',
+  country: 'No operamos en este país',
+  passwordStrength:
+    'La contraseña necesita una minúscula, una mayúscula, un número y un carácter especial',
+  shouldMatch: 'Los campos deben coincidir',
+  shouldNotMatch: 'Los campos no deben coincidir',
+  onlyDigits: 'Solo dígitos',
+  onlyLetters: 'Solo letras',
+  onlyAlphanumeric: 'Solo letras y números',
+  fieldError: 'Error en el campo',
+  length: 'La longitud debe ser {{length}}',
+  minLength: 'Longitud mínima {{length}}',
+  maxLength: 'Longitud máxima {{length}}',
+  minValue: 'Valor mínimo {{value}}',
+  maxValue: 'Valor máximo {{value}}',
+  formInvalid: 'El formulario no es válido',
+  fillForm: 'Rellene el formulario',
+  wrongCredentials: 'Correo o contraseña incorrectos',
+  codeInvalid: 'El código es incorrecto o ha caducado',
+  twoFactorInvalid: 'Código 2FA incorrecto',
+  tokenRequired: 'Se necesita el token',
+  nicknameLocked: 'El apodo solo se puede cambiar una vez',
+  linkInvalid: 'El enlace no es válido o ha caducado',
+  emailNotConfirmed: 'Confirme primero su correo: le hemos enviado el enlace de nuevo',
+  twoFactorRequired: 'Active primero la autenticación en dos pasos',
+  rateLimited: 'Demasiadas solicitudes, inténtelo más tarde',
+  serverError: 'Error en el servidor',
+  somethingWrong: 'Algo salió mal.',
+  network: 'Hay un problema con su conexión de red.',
+};
