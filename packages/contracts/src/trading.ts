@@ -81,7 +81,10 @@ export const tradingMessages = {
   noLastPrice: 'The market has no last price yet',
   marginNotAvailable: 'Margin trading is not available yet',
   orderDeleted: (pair: string) => `${pair} order was successfully deleted`,
-  allOrdersDeleted: (pair: string) => `All ${pair} orders were successfully deleted`,
+  allOrdersDeleted: (pair: string) =>
+    pair === ''
+      ? 'All orders were successfully deleted'
+      : `All ${pair} orders were successfully deleted`,
   noOrdersToDelete: 'Error deleting orders',
 } as const;
 

@@ -9,6 +9,7 @@ import { marketDataPlugin } from './domains/marketData/marketData.plugin.js';
 import { marketDataRoutes } from './domains/marketData/marketData.routes.js';
 import { marketsRoutes } from './domains/markets/markets.routes.js';
 import { ordersRoutes } from './domains/orders/orders.routes.js';
+import { tradingRoutes } from './domains/orders/trading.routes.js';
 import { walletRoutes } from './domains/wallet/wallet.routes.js';
 import { engineHostPlugin } from './engineHost/engineHost.plugin.js';
 import { AppError, handleError } from './http/errors.js';
@@ -52,6 +53,7 @@ export const appPlugins: readonly FastifyPluginAsync[] = [
   engineHostPlugin,
   marketDataPlugin,
   ordersRoutes,
+  tradingRoutes,
   walletRoutes,
   marketDataRoutes,
   marketsRoutes,

@@ -1,3 +1,4 @@
+import { tradingMessages } from '@lattice/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { clientKeyOf } from '../../engineHost/clientKey.js';
 import { requireUser, signedInUser } from '../auth/requestAuth.js';
@@ -34,7 +35,9 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
 
   app.delete('/api/v2/order/:id', trade, async (request) => {
     const { id } = orderIdParams.parse(request.params);
-    return { order: await service.cancel(callerOf(request, undefined), id) };
+    const order = await service.cancel(callerOf(request, undefined), id);
+    // The notice of SPEC.md §8, for the client to show as is.
+    return { order, message: tradingMessages.orderDeleted(order.market) };
   });
 
   app.get('/api/v2/order', read, async (request) => {
