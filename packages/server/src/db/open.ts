@@ -46,7 +46,21 @@ function openSqlite(options: DatabaseOptions): Db {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma(`busy_timeout = ${busyTimeoutMs}`);
   sqlite.pragma('foreign_keys = ON');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  sqliteConnections.set(db, sqlite);
+  return db;
+}
+
+const sqliteConnections = new WeakMap<Db, SQLite.Database>();
+
+/**
+ * The better-sqlite3 connection under a SQLite `Db` (undefined on PostgreSQL), for a hot path
+ * that keeps its prepared statements (the engine host's batch commit). NOTE: use it only while
+ * holding Kysely's connection (`db.connection().execute(...)`), so no Kysely transaction is open
+ * on it meanwhile.
+ */
+export function sqliteConnectionOf(db: Db): SQLite.Database | undefined {
+  return sqliteConnections.get(db);
 }
 
 function openPostgres(connectionString: string, options: DatabaseOptions): Db {
