@@ -4,7 +4,7 @@ import { reject } from './errors.js';
 import { freezeForOrder, registerOrder } from './lifecycle.js';
 import type { Market } from './market.js';
 import { executeLimit, parkStop, runTriggers } from './match.js';
-import { orderView, viewOf } from './order.js';
+import { orderView } from './order.js';
 import { checkPlacement, insufficient, Placement } from './placement.js';
 import type { State } from './state.js';
 import type {
@@ -36,7 +36,7 @@ export function placeStopLimit(s: State, cmd: OrderStopLimitCommand): ApplyResul
   registerOrder(s, o);
   freezeForOrder(s, o, need);
   parkStop(s, o);
-  return { ok: true, events: s.events, result: { kind: 'order', order: viewOf(o) } };
+  return { ok: true, events: s.events, result: { kind: 'order', order: s.viewOf(o) } };
 }
 
 function checkOcoPrices(m: Market, side: Side, cmd: OrderOcoCommand): Rejection | null {

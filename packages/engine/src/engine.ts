@@ -104,16 +104,26 @@ export class Engine {
     if (typeof cmd !== 'object' || cmd === null) {
       return reject('invalid_command', 'A command must be an object');
     }
-    const handler = HANDLERS[cmd.type] as ((s: State, c: Command) => ApplyResult) | undefined;
-    if (handler === undefined || !Object.hasOwn(HANDLERS, cmd.type)) {
-      return reject('invalid_command', 'Unknown command type', 'type');
-    }
     if (typeof cmd.time !== 'number' || !Number.isSafeInteger(cmd.time) || cmd.time < 0) {
       return reject('invalid_time', 'Time must be a non-negative integer (ms)', 'time');
     }
     const s = this.s;
     s.time = cmd.time;
     s.events = [];
+    s.lastViewOrder = null;
+    // The hot commands first, without a table lookup.
+    switch (cmd.type) {
+      case 'order.limit':
+        return placeLimit(s, cmd);
+      case 'order.cancel':
+        return cancelOne(s, cmd);
+      case 'order.market':
+        return placeMarket(s, cmd);
+    }
+    const handler = HANDLERS[cmd.type] as ((s: State, c: Command) => ApplyResult) | undefined;
+    if (handler === undefined || !Object.hasOwn(HANDLERS, cmd.type)) {
+      return reject('invalid_command', 'Unknown command type', 'type');
+    }
     if (!IDEMPOTENT.has(cmd.type)) return handler(s, cmd);
     const businessId = (cmd as { businessId: unknown }).businessId;
     const bad = checkBusinessId(businessId);

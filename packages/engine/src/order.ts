@@ -76,8 +76,6 @@ export class Order {
   /** Links in the user's list of open orders. */
   userPrev: Order | null = null;
   userNext: Order | null = null;
-  /** The last view made of this order, while it is still current (see viewOf). */
-  view: OrderView | null = null;
   /** The user's trade balances for the market's assets, cached for the hot path. */
   readonly stockBal: Balance;
   readonly moneyBal: Balance;
@@ -113,19 +111,6 @@ export class Order {
   get isStopWaiting(): boolean {
     return this.direction !== 0 && !this.triggered;
   }
-}
-
-/**
- * The order's current view, made once and shared by its event and the command's result.
- * NOTE: whatever changes a viewed field must clear `view` (settleFill does).
- */
-export function viewOf(o: Order): OrderView {
-  let view = o.view;
-  if (view === null) {
-    view = orderView(o);
-    o.view = view;
-  }
-  return view;
 }
 
 /** The order object of API.md (bigint amounts, times in ms). */

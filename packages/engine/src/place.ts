@@ -5,7 +5,6 @@ import { reject } from './errors.js';
 import { registerOrder } from './lifecycle.js';
 import type { Market } from './market.js';
 import { affordable, executeLimit, executeMarket, runTriggers } from './match.js';
-import { viewOf } from './order.js';
 import { checkPlacement, insufficient, Placement } from './placement.js';
 import type { State } from './state.js';
 import type { ApplyResult, OrderLimitCommand, OrderMarketCommand, Rejection } from './types.js';
@@ -63,7 +62,7 @@ export function placeLimit(s: State, cmd: OrderLimitCommand): ApplyResult {
   registerOrder(s, o);
   executeLimit(s, o, true, need);
   runTriggers(s, p.market);
-  return { ok: true, events: s.events, result: { kind: 'order', order: viewOf(o) } };
+  return { ok: true, events: s.events, result: { kind: 'order', order: s.viewOf(o) } };
 }
 
 /** What buying `amount` from the book would cost at the taker rate (own orders included). */
@@ -117,5 +116,5 @@ export function placeMarket(s: State, cmd: OrderMarketCommand): ApplyResult {
   registerOrder(s, o);
   executeMarket(s, o);
   runTriggers(s, p.market);
-  return { ok: true, events: s.events, result: { kind: 'order', order: viewOf(o) } };
+  return { ok: true, events: s.events, result: { kind: 'order', order: s.viewOf(o) } };
 }

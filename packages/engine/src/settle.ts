@@ -118,8 +118,7 @@ export function settleFill(s: State, taker: Order, maker: Order, price: bigint, 
   else taker.left -= amount;
   taker.mtime = s.time;
   maker.mtime = s.time;
-  taker.view = null;
-  maker.view = null;
+  s.lastViewOrder = null;
 
   const dealId = s.nextDealId++;
   s.events.push({

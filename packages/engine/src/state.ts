@@ -9,6 +9,7 @@ import type {
   CommandResult,
   EngineEvent,
   OrderEvent,
+  OrderView,
   UserId,
 } from './types.js';
 
@@ -60,6 +61,17 @@ export class State {
   time = 0;
   /** Events of the command being applied. */
   events: EngineEvent[] = [];
+  /**
+   * The view in the last order event and its order, while still current: a command's result
+   * shares it instead of making another. NOTE: settleFill clears it, as a fill changes views.
+   */
+  lastView: OrderView | null = null;
+  lastViewOrder: Order | null = null;
+
+  /** The order's current view (shared with its last event when that is still current). */
+  viewOf(o: Order): OrderView {
+    return this.lastViewOrder === o ? this.lastView! : orderView(o);
+  }
 
   user(userId: UserId): UserState {
     let user = this.users.get(userId);
@@ -72,7 +84,8 @@ export class State {
 
   emitOrder(type: OrderEvent['type'], o: Order): void {
     const order = orderView(o);
-    o.view = order;
+    this.lastView = order;
+    this.lastViewOrder = o;
     this.events.push({ seq: ++this.lastEventSeq, time: this.time, type, order });
   }
 
