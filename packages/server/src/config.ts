@@ -31,6 +31,30 @@ export interface Config {
   rateLimitScale: number;
   /** The engine host (see docs/decisions/engine-host.md). */
   engine: EngineConfig;
+  /** The built-in simulated chains (see docs/decisions/realtime.md). */
+  chains: ChainsConfig;
+  /** The real-time socket's limits (see docs/decisions/realtime.md). */
+  realtime: RealtimeConfig;
+}
+
+export interface ChainsConfig {
+  /** A new block on every simulated chain this often (`CHAIN_BLOCK_MS`, default 5,000; 0 never). */
+  blockIntervalMs: number;
+}
+
+export interface RealtimeConfig {
+  /** Largest frame a client may send (`WS_MESSAGE_BYTES_MAX`, default 102,400). */
+  messageBytesMax: number;
+  /** Requests per second per connection (`WS_MESSAGES_PER_SECOND`, default 50). */
+  messagesPerSecondMax: number;
+  /** Subscriptions per connection (`WS_SUBSCRIPTIONS_MAX`, default 200). */
+  subscriptionsMax: number;
+  /** Open connections per IP address (`WS_CONNECTIONS_PER_IP`, default 50). */
+  connectionsPerIpMax: number;
+  /** Pushes leave at most this often (`WS_PUSH_INTERVAL_MS`, default 50). */
+  pushIntervalMs: number;
+  /** A client whose unsent data would pass this is closed (`WS_BUFFER_BYTES_MAX`, 1 MiB). */
+  bufferedBytesMax: number;
 }
 
 export interface EngineConfig {
@@ -97,6 +121,16 @@ function positiveInteger(fallback: number) {
   );
 }
 
+function wholeNumber(fallback: number) {
+  return optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d{1,9}$/, 'must be a whole number from 0 to 999999999')
+      .transform(Number)
+      .default(fallback),
+  );
+}
+
 const envSchema = z.object({
   PORT: optionalText.pipe(
     z
@@ -152,6 +186,13 @@ const envSchema = z.object({
       .transform(Number)
       .default(0),
   ),
+  CHAIN_BLOCK_MS: wholeNumber(5_000),
+  WS_MESSAGE_BYTES_MAX: positiveInteger(102_400),
+  WS_MESSAGES_PER_SECOND: positiveInteger(50),
+  WS_SUBSCRIPTIONS_MAX: positiveInteger(200),
+  WS_CONNECTIONS_PER_IP: positiveInteger(50),
+  WS_PUSH_INTERVAL_MS: positiveInteger(50),
+  WS_BUFFER_BYTES_MAX: positiveInteger(1_048_576),
   LOG_LEVEL: optionalText.pipe(
     z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
@@ -199,6 +240,15 @@ export function configFromEnv(env: Record<string, string | undefined>): Config {
       queueMax: vars.ENGINE_QUEUE_MAX,
       snapshotEveryCommands: vars.ENGINE_SNAPSHOT_EVERY,
       snapshotWriteDelayMs: production ? 0 : vars.ENGINE_SNAPSHOT_WRITE_DELAY_MS,
+    },
+    chains: { blockIntervalMs: vars.CHAIN_BLOCK_MS },
+    realtime: {
+      messageBytesMax: vars.WS_MESSAGE_BYTES_MAX,
+      messagesPerSecondMax: vars.WS_MESSAGES_PER_SECOND,
+      subscriptionsMax: vars.WS_SUBSCRIPTIONS_MAX,
+      connectionsPerIpMax: vars.WS_CONNECTIONS_PER_IP,
+      pushIntervalMs: vars.WS_PUSH_INTERVAL_MS,
+      bufferedBytesMax: vars.WS_BUFFER_BYTES_MAX,
     },
   };
 }
