@@ -1,3 +1,4 @@
+import { authMessages } from '@lattice/contracts';
 import { type FormEvent, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../api/apiError';
@@ -33,17 +34,37 @@ export interface UseFormOptions<Values, Output> {
   onSubmit: (data: Output) => Promise<void> | void;
   /** Shapes the values before they are checked (e.g. drops an empty optional field). */
   prepare?: (values: Values) => unknown;
+  /**
+   * Confirmation field → the field it repeats. The schema checks this too, but only once every
+   * other field is valid; here it shows as soon as the confirmation is typed.
+   */
+  confirmations?: Partial<Record<keyof Values & string, keyof Values & string>>;
+}
+
+function confirmationErrors<Values extends object>(
+  values: Values,
+  confirmations: UseFormOptions<Values, unknown>['confirmations'],
+): Errors {
+  const errors: Errors = {};
+  for (const [confirmation, original] of Object.entries(confirmations ?? {})) {
+    const record = values as Record<string, unknown>;
+    if (record[confirmation] !== '' && record[confirmation] !== record[original as string]) {
+      errors[confirmation] = [authMessages.shouldMatch];
+    }
+  }
+  return errors;
 }
 
 /**
  * A form checked by the shared schema as the user types: a field shows its messages once it
  * was changed or the form was sent; the server's field errors show beside the same fields.
  */
-export function useForm<Values extends Record<string, unknown>, Output>({
+export function useForm<Values extends object, Output>({
   initial,
   schema,
   onSubmit,
   prepare,
+  confirmations,
 }: UseFormOptions<Values, Output>) {
   const { t } = useTranslation();
   const [values, setValues] = useState<Values>(initial);
@@ -57,7 +78,10 @@ export function useForm<Values extends Record<string, unknown>, Output>({
     () => schema.safeParse(prepare ? prepare(values) : values),
     [schema, prepare, values],
   );
-  const clientErrors = parsed.success ? {} : errorsFromIssues(parsed.error.issues);
+  const clientErrors: Errors = {
+    ...confirmationErrors(values, confirmations),
+    ...(parsed.success ? {} : errorsFromIssues(parsed.error.issues)),
+  };
 
   const setField = useCallback(<K extends keyof Values>(name: K, value: Values[K]) => {
     setValues((previous) => ({ ...previous, [name]: value }));

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render } from '@testing-library/react';
+import { act, cleanup, configure, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { setCsrfRefresher, setCsrfToken } from '../api/client';
@@ -10,6 +10,9 @@ import { initI18n, setLanguage } from '../i18n/i18n';
 import { answerConfirm } from '../ui/confirmStore';
 import { clearToasts } from '../ui/toastStore';
 import { buildSystemParams, type FakeRoute, installFakeApi } from './fakeApi';
+
+// The machine is shared: lazy screens may take a while to load under load.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(async () => {
   await initI18n();

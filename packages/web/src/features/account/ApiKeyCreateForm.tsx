@@ -10,7 +10,7 @@ import { Checkbox, TextField } from '../../ui/Field';
 import styles from './account.module.css';
 import { accountApi, accountKeys, type CreatedApiKey } from './accountApi';
 
-interface CreateValues extends Record<string, unknown> {
+interface CreateValues {
   name: string;
   totp: string;
   scopes: ApiKeyScope[];

@@ -28,7 +28,8 @@ function useApiKeyActions() {
       keys.map((kept) => (kept.id === key.id ? { ...kept, isEnabled } : kept)),
     );
     try {
-      await accountApi.toggleApiKey(key.id, isEnabled);
+      const saved = await accountApi.toggleApiKey(key.id);
+      replaceKeys((keys) => keys.map((kept) => (kept.id === saved.id ? saved : kept)));
     } catch (error) {
       queryClient.setQueryData(accountKeys.apiKeys, previous);
       fail(error);

@@ -18,6 +18,7 @@ export function PasswordPanel({ twoFactorEnabled }: { twoFactorEnabled: boolean 
     initial,
     schema: changePasswordRequest,
     prepare: ({ totp, ...rest }) => (totp === '' ? rest : { ...rest, totp }),
+    confirmations: { password_confirmation: 'password' },
     onSubmit: async (body) => {
       const confirmed = await confirm({
         title: t('account.password.confirmTitle'),

@@ -79,7 +79,7 @@ export const accountApi = {
   terminateAllSessions: () => api.post<{ status: string }>('/v2/settings/session/terminate', {}),
   createApiKey: (body: { totp: string; name?: string; scopes: string[]; ipAllowList: string[] }) =>
     api.post<CreatedApiKey>('/v2/api_key', body),
-  toggleApiKey: (id: number, isEnabled: boolean) =>
-    api.post<ApiKey>(`/v2/api_key/${id}`, { isEnabled }),
+  /** Flips the key on or off; answers with the key as it now is. */
+  toggleApiKey: (id: number) => api.post<ApiKey>(`/v2/api_key/${id}`, {}),
   deleteApiKey: (id: number) => api.delete<{ status: string }>(`/v2/api_key/${id}`),
 };

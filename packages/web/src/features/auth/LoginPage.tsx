@@ -1,6 +1,6 @@
 import { loginRequest } from '@lattice/contracts';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useLocalePath } from '../../i18n/useLanguage';
 import { useForm } from '../../lib/form';
 import { Button } from '../../ui/Button';
@@ -18,6 +18,7 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const redirectQuery = useRedirectQuery();
   const signedIn = useSignedIn();
+  const googleError = useSearchParams()[0].get('error');
   const form = useForm({
     initial: { email: '', password: '' },
     schema: loginRequest,
@@ -44,7 +45,16 @@ export default function LoginPage() {
       }
     >
       <form onSubmit={form.handleSubmit} noValidate>
-        <FormError message={form.formError} />
+        <FormError
+          message={
+            form.formError ??
+            (googleError === 'google_email'
+              ? t('auth.login.googleNoEmail')
+              : googleError
+                ? t('auth.login.googleFailed')
+                : null)
+          }
+        />
         <TextField
           label={t('auth.fields.email')}
           type="email"

@@ -1,133 +1,112 @@
 import { registerRequest } from '@lattice/contracts';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useLanguage, useLocalePath } from '../../i18n/useLanguage';
+import { useLocalePath } from '../../i18n/useLanguage';
 import { useForm } from '../../lib/form';
 import { Button } from '../../ui/Button';
-import { Checkbox, SelectField, TextField } from '../../ui/Field';
+import { TextField } from '../../ui/Field';
 import { AuthCard, FormError } from './AuthCard';
 import { authApi } from './authApi';
-import { countryOptions } from './countries';
+import { GoogleRegisterForm } from './GoogleRegisterForm';
+import {
+  ResidenceFields,
+  type ResidenceFieldsProps,
+  type ResidenceValues,
+  withoutEmptyReferral,
+} from './ResidenceFields';
 
-interface RegisterValues extends Record<string, unknown> {
+interface RegisterValues extends ResidenceValues {
   email: string;
   password: string;
   password_confirmation: string;
-  country: string;
-  privacy_policy: boolean;
-  not_restricted_resident: boolean;
-  referral_code: string;
 }
 
-/** An empty referral code is no referral code; unticked boxes are not acceptance. */
-function prepare(values: RegisterValues) {
-  const { referral_code, ...rest } = values;
-  return referral_code.trim() === '' ? rest : values;
-}
-
-/** Sign-up: the rules of SPEC.md §5, checked as the user types. */
-export default function RegisterPage() {
+function EmailRegisterForm({ referralCode }: { referralCode: string }) {
   const { t } = useTranslation();
   const to = useLocalePath();
-  const language = useLanguage();
   const navigate = useNavigate();
-  const [search] = useSearchParams();
-  const countries = useMemo(() => countryOptions(language), [language]);
+  const initial: RegisterValues = {
+    email: '',
+    password: '',
+    password_confirmation: '',
+    country: '',
+    privacy_policy: false,
+    not_restricted_resident: false,
+    referral_code: referralCode,
+  };
   const form = useForm({
-    initial: {
-      email: '',
-      password: '',
-      password_confirmation: '',
-      country: '',
-      privacy_policy: false,
-      not_restricted_resident: false,
-      referral_code: search.get('ref') ?? '',
-    } satisfies RegisterValues as RegisterValues,
+    initial,
     schema: registerRequest,
-    prepare,
+    prepare: withoutEmptyReferral,
+    confirmations: { password_confirmation: 'password' },
     onSubmit: async (body) => {
       await authApi.register(body);
       navigate(to(`/check-email?email=${encodeURIComponent(body.email)}`));
     },
   });
-  const text = (name: 'email' | 'password' | 'password_confirmation' | 'referral_code') => ({
+  const text = (name: 'email' | 'password' | 'password_confirmation') => ({
     name,
     value: form.values[name],
     onChange: (event: { target: { value: string } }) => form.setField(name, event.target.value),
     errors: form.errorsFor(name),
   });
+  return (
+    <form onSubmit={form.handleSubmit} noValidate>
+      <FormError message={form.formError} />
+      <TextField
+        label={t('auth.fields.email')}
+        type="email"
+        autoComplete="email"
+        {...text('email')}
+      />
+      <TextField
+        label={t('auth.fields.password')}
+        type="password"
+        autoComplete="new-password"
+        hint={t('auth.register.passwordHint')}
+        {...text('password')}
+      />
+      <TextField
+        label={t('auth.fields.passwordConfirmation')}
+        type="password"
+        autoComplete="new-password"
+        {...text('password_confirmation')}
+      />
+      <ResidenceFields
+        values={form.values}
+        // The form holds more fields than these; the shared part sets only its own.
+        set={form.setField as ResidenceFieldsProps['set']}
+        errorsFor={form.errorsFor}
+      />
+      <Button type="submit" block size="l" loading={form.submitting}>
+        {t('auth.register.submit')}
+      </Button>
+    </form>
+  );
+}
 
+/** Sign-up by e-mail (the rules of SPEC.md §5, checked as the user types) or after Google. */
+export default function RegisterPage() {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const [search] = useSearchParams();
+  const referralCode = search.get('ref') ?? '';
+  const google = search.get('google') === '1';
   return (
     <AuthCard
       title={t('auth.register.title')}
-      subtitle={t('auth.register.subtitle')}
+      subtitle={t(google ? 'auth.register.googleSubtitle' : 'auth.register.subtitle')}
       footer={
         <>
           {t('auth.register.haveAccount')} <Link to={to('/login')}>{t('nav.signIn')}</Link>
         </>
       }
     >
-      <form onSubmit={form.handleSubmit} noValidate>
-        <FormError message={form.formError} />
-        <TextField
-          label={t('auth.fields.email')}
-          type="email"
-          autoComplete="email"
-          {...text('email')}
-        />
-        <TextField
-          label={t('auth.fields.password')}
-          type="password"
-          autoComplete="new-password"
-          hint={t('auth.register.passwordHint')}
-          {...text('password')}
-        />
-        <TextField
-          label={t('auth.fields.passwordConfirmation')}
-          type="password"
-          autoComplete="new-password"
-          {...text('password_confirmation')}
-        />
-        <SelectField
-          label={t('auth.fields.country')}
-          name="country"
-          placeholder={t('auth.register.chooseCountry')}
-          options={countries}
-          value={form.values.country}
-          onChange={(event) => form.setField('country', event.target.value)}
-          errors={form.errorsFor('country')}
-        />
-        <TextField
-          label={t('auth.fields.referralCode')}
-          autoComplete="off"
-          {...text('referral_code')}
-        />
-        <Checkbox
-          name="privacy_policy"
-          label={
-            <>
-              {t('auth.register.acceptPrivacy')}{' '}
-              <Link to={to('/privacy-policy')} target="_blank">
-                {t('nav.privacyPolicy')}
-              </Link>
-            </>
-          }
-          checked={form.values.privacy_policy}
-          onChange={(event) => form.setField('privacy_policy', event.target.checked)}
-          errors={form.errorsFor('privacy_policy')}
-        />
-        <Checkbox
-          name="not_restricted_resident"
-          label={t('auth.register.notResident')}
-          checked={form.values.not_restricted_resident}
-          onChange={(event) => form.setField('not_restricted_resident', event.target.checked)}
-          errors={form.errorsFor('not_restricted_resident')}
-        />
-        <Button type="submit" block size="l" loading={form.submitting}>
-          {t('auth.register.submit')}
-        </Button>
-      </form>
+      {google ? (
+        <GoogleRegisterForm referralCode={referralCode} />
+      ) : (
+        <EmailRegisterForm referralCode={referralCode} />
+      )}
     </AuthCard>
   );
 }

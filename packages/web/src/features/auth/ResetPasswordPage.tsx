@@ -13,11 +13,6 @@ import { StateMessage } from '../../ui/Panel';
 import { AuthCard, FormError } from './AuthCard';
 import { authApi } from './authApi';
 
-/** Whether the reset link's account asks for a 2FA code too, as the server tells it. */
-function needsTotp(answer: Record<string, unknown> | undefined): boolean {
-  return Boolean(answer?.twoFactorEnabled || answer?.twoFactorRequired || answer?.totpRequired);
-}
-
 function ResetForm({ token, askTotp }: { token: string; askTotp: boolean }) {
   const { t } = useTranslation();
   const to = useLocalePath();
@@ -26,6 +21,7 @@ function ResetForm({ token, askTotp }: { token: string; askTotp: boolean }) {
     initial: { password: '', password_confirmation: '', totp: '' },
     schema: passwordResetRequest,
     prepare: ({ totp, ...rest }) => (totp === '' ? { ...rest, token } : { ...rest, totp, token }),
+    confirmations: { password_confirmation: 'password' },
     onSubmit: async (body) => {
       await authApi.resetPassword(body);
       notice(t('auth.reset.done'), 'success');
@@ -101,7 +97,7 @@ export default function ResetPasswordPage() {
   } else if (check.isPending) {
     body = <StateMessage kind="loading">{t('common.loading')}</StateMessage>;
   } else {
-    body = <ResetForm token={token} askTotp={needsTotp(check.data)} />;
+    body = <ResetForm token={token} askTotp={check.data.twoFactorRequired} />;
   }
   return (
     <AuthCard

@@ -12,6 +12,8 @@ export const auth = {
     twoFactorCode: '2FA code',
   },
   login: {
+    googleFailed: 'Google sign-in failed, please try again.',
+    googleNoEmail: 'Your Google account has no verified e-mail address.',
     title: 'Sign in',
     subtitle: 'Welcome back to Lattice Exchange.',
     submit: 'Sign in',
@@ -21,6 +23,8 @@ export const auth = {
     google: 'Sign in with Google',
   },
   register: {
+    googleSubtitle: 'One more step to finish signing up with Google.',
+    googleAs: 'Signing up as {{email}}.',
     title: 'Create an account',
     subtitle: 'Trade spot and margin, stake LTT and more.',
     submit: 'Sign up',

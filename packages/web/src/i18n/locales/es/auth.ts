@@ -14,6 +14,8 @@ export const auth: Messages<typeof english> = {
     twoFactorCode: 'Código 2FA',
   },
   login: {
+    googleFailed: 'No se pudo iniciar sesión con Google, inténtelo de nuevo.',
+    googleNoEmail: 'Su cuenta de Google no tiene un correo verificado.',
     title: 'Iniciar sesión',
     subtitle: 'Bienvenido de nuevo a Lattice Exchange.',
     submit: 'Iniciar sesión',
@@ -23,6 +25,8 @@ export const auth: Messages<typeof english> = {
     google: 'Iniciar sesión con Google',
   },
   register: {
+    googleSubtitle: 'Un paso más para terminar el registro con Google.',
+    googleAs: 'Registro como {{email}}.',
     title: 'Crear una cuenta',
     subtitle: 'Opere spot y con margen, haga staking de LTT y mucho más.',
     submit: 'Registrarse',

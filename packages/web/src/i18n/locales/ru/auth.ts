@@ -14,6 +14,8 @@ export const auth: Messages<typeof english> = {
     twoFactorCode: 'Код 2FA',
   },
   login: {
+    googleFailed: 'Не удалось войти через Google, попробуйте ещё раз.',
+    googleNoEmail: 'В вашем аккаунте Google нет подтверждённого e-mail.',
     title: 'Вход',
     subtitle: 'С возвращением на Lattice Exchange.',
     submit: 'Войти',
@@ -23,6 +25,8 @@ export const auth: Messages<typeof english> = {
     google: 'Войти через Google',
   },
   register: {
+    googleSubtitle: 'Остался один шаг, чтобы завершить регистрацию через Google.',
+    googleAs: 'Регистрация для {{email}}.',
     title: 'Создание аккаунта',
     subtitle: 'Торгуйте на споте и с маржой, размещайте LTT в стейкинг и многое другое.',
     submit: 'Зарегистрироваться',
