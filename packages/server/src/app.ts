@@ -4,6 +4,9 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync, LogController }
 import type { Config } from './config.js';
 import type { Db, SqlDialect } from './db/database.js';
 import { accountsPlugin } from './domains/auth/accounts.plugin.js';
+import { chainsPlugin } from './domains/chains/chains.plugin.js';
+import { chainExplorerRoutes, devChainRoutes } from './domains/chains/chains.routes.js';
+import { depositsRoutes } from './domains/deposits/deposits.routes.js';
 import { healthRoutes } from './domains/health/health.routes.js';
 import { marketDataPlugin } from './domains/marketData/marketData.plugin.js';
 import { marketDataRoutes } from './domains/marketData/marketData.routes.js';
@@ -57,6 +60,10 @@ export const appPlugins: readonly FastifyPluginAsync[] = [
   walletRoutes,
   marketDataRoutes,
   marketsRoutes,
+  chainsPlugin,
+  depositsRoutes,
+  chainExplorerRoutes,
+  devChainRoutes,
 ];
 
 /** Requests larger than this are refused with 413 before they are read further. */

@@ -1,12 +1,13 @@
 import { amountToDecimal } from '@lattice/contracts';
 import type { AccountKind, BalancePair } from '@lattice/engine';
 import type { Asset, ReferenceData } from '../../reference/reference.types.js';
+import { currencyImagePath } from '../markets/currencyImage.js';
 
 /** One row of `GET /api/v3/profile/balance` (SPEC.md §3 "Wallet balance"). */
 export interface WalletBalanceJson {
   currencyId: number;
   label: string;
-  image: string | null;
+  image: string;
   ticker: string;
   action: string | null;
   isDefi: boolean;
@@ -60,7 +61,7 @@ export function presentWalletBalance(
   return {
     currencyId: index + 1,
     label: asset.name,
-    image: null,
+    image: currencyImagePath(asset.ticker),
     ticker: asset.ticker,
     action: null,
     isDefi: false,

@@ -1,0 +1,154 @@
+import { randomUUID } from 'node:crypto';
+import { amountFromDb, amountToDb } from '../../db/amount.js';
+import type { Db } from '../../db/database.js';
+import type {
+  ChainAdapter,
+  ChainAddress,
+  IncomingTransfer,
+  OutgoingTransfer,
+} from './chainAdapter.js';
+import { simulatedAddress, simulatedTxHash } from './simulatedAddresses.js';
+
+/** A transfer as the simulated chain's explorer shows it. */
+export interface SimulatedTransaction {
+  network: string;
+  txHash: string;
+  blockHeight: number;
+  tip: number;
+  outputs: {
+    output: number;
+    asset: string;
+    address: string;
+    memo: string | null;
+    amount: bigint;
+  }[];
+}
+
+/**
+ * A network simulated in the database: blocks are a counter that advances on a timer or on
+ * demand, and a transfer is included in the block after the one current when it was sent.
+ * Addresses and memos are derived from the user and an index, so they are the same on every
+ * start. State lives in `sim_chain_blocks` and `sim_chain_transfers`, so a restart keeps it.
+ */
+export class SimulatedChain implements ChainAdapter {
+  constructor(
+    private readonly db: Db,
+    readonly network: string,
+    readonly usesMemo: boolean,
+    private readonly explorerBaseUrl: string,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async newAddress(userId: number, index: number): Promise<ChainAddress> {
+    return simulatedAddress(this.network, this.usesMemo, userId, index);
+  }
+
+  async blockHeight(): Promise<number> {
+    const row = await this.db
+      .selectFrom('sim_chain_blocks')
+      .select('height')
+      .where('network', '=', this.network)
+      .executeTakeFirst();
+    return row ? Number(row.height) : 0;
+  }
+
+  /** Adds `blocks` blocks; returns the new height. */
+  async mine(blocks: number): Promise<number> {
+    const row = await this.db
+      .insertInto('sim_chain_blocks')
+      .values({ network: this.network, height: blocks, time: this.now() })
+      .onConflict((oc) =>
+        oc.column('network').doUpdateSet((eb) => ({
+          height: eb('sim_chain_blocks.height', '+', eb.ref('excluded.height')),
+          time: eb.ref('excluded.time'),
+        })),
+      )
+      .returning('height')
+      .executeTakeFirstOrThrow();
+    return Number(row.height);
+  }
+
+  async incomingTransfers(fromHeight: number, toHeight: number): Promise<IncomingTransfer[]> {
+    const rows = await this.db
+      .selectFrom('sim_chain_transfers')
+      .selectAll()
+      .where('network', '=', this.network)
+      .where('block_height', '>', fromHeight)
+      .where('block_height', '<=', toHeight)
+      .orderBy('block_height')
+      .orderBy('created_at')
+      .execute();
+    return rows.map((row) => ({
+      txHash: row.tx_hash,
+      output: row.output,
+      asset: row.asset,
+      address: row.address,
+      memo: row.memo === '' ? null : row.memo,
+      amount: amountFromDb(row.amount),
+      blockHeight: Number(row.block_height),
+    }));
+  }
+
+  /** An outside wallet sends funds to `address`: what the development helper does. */
+  receive(transfer: OutgoingTransfer): Promise<{ txHash: string }> {
+    return this.record(transfer);
+  }
+
+  send(transfer: OutgoingTransfer): Promise<{ txHash: string }> {
+    return this.record(transfer);
+  }
+
+  explorerLink(txHash: string): string {
+    return `${this.explorerBaseUrl}/api/chain/${this.network}/tx/${txHash}`;
+  }
+
+  /** A transaction with its outputs, or undefined when the chain never saw it. */
+  async transaction(txHash: string): Promise<SimulatedTransaction | undefined> {
+    const [rows, tip] = await Promise.all([
+      this.db
+        .selectFrom('sim_chain_transfers')
+        .selectAll()
+        .where('network', '=', this.network)
+        .where('tx_hash', '=', txHash)
+        .orderBy('output')
+        .execute(),
+      this.blockHeight(),
+    ]);
+    const first = rows[0];
+    if (first === undefined) return undefined;
+    return {
+      network: this.network,
+      txHash,
+      blockHeight: Number(first.block_height),
+      tip,
+      outputs: rows.map((row) => ({
+        output: row.output,
+        asset: row.asset,
+        address: row.address,
+        memo: row.memo === '' ? null : row.memo,
+        amount: amountFromDb(row.amount),
+      })),
+    };
+  }
+
+  private async record(transfer: OutgoingTransfer): Promise<{ txHash: string }> {
+    const txHash = simulatedTxHash(this.network, randomUUID());
+    // The transfer is in the next block: it has no confirmation until that block exists.
+    const height = (await this.blockHeight()) + 1;
+    await this.db
+      .insertInto('sim_chain_transfers')
+      .values({
+        network: this.network,
+        tx_hash: txHash,
+        output: 0,
+        asset: transfer.asset,
+        address: transfer.address,
+        memo: transfer.memo ?? '',
+        amount: amountToDb(transfer.amount),
+        block_height: height,
+        created_at: this.now(),
+      })
+      .execute();
+    return { txHash };
+  }
+}

@@ -1,0 +1,44 @@
+import { addressQuery } from '@lattice/contracts';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { requireUser, signedInUser } from '../auth/requestAuth.js';
+import { DepositsService } from './deposits.service.js';
+
+const tickerParams = z.object({ ticker: z.string().min(1).max(16) });
+const newAddressBody = z.object({
+  ticker: z.string({ error: 'Field is required' }).min(1).max(16),
+  network: z.string().max(32).optional(),
+});
+const historyQuery = z.object({
+  ticker: z.string().max(16).optional(),
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+
+/** Deposit addresses, deposit history and block heights (SPEC.md §7 "Wallet"). */
+export async function depositsRoutes(app: FastifyInstance): Promise<void> {
+  const service = new DepositsService(app.db, app.chains);
+  const read = { preHandler: requireUser, config: { apiKeyScope: 'read' as const } };
+
+  app.get('/api/v2/profile/address/:ticker', read, async (request) => {
+    const { ticker } = tickerParams.parse(request.params);
+    const { network } = addressQuery.parse(request.query);
+    return service.address(signedInUser(request).user.id, ticker, network);
+  });
+
+  app.post('/api/v2/profile/address', read, async (request) => {
+    const { ticker, network } = newAddressBody.parse(request.body);
+    return service.newAddress(signedInUser(request).user.id, ticker, network);
+  });
+
+  app.get('/api/v2/deposit_history', read, async (request) => {
+    const query = historyQuery.parse(request.query);
+    return service.history(signedInUser(request).user.id, query);
+  });
+
+  app.get('/api/v2/blockHeight/:ticker', async (request) => {
+    const { ticker } = tickerParams.parse(request.params);
+    const { network } = addressQuery.parse(request.query);
+    return service.blockHeight(ticker, network);
+  });
+}
