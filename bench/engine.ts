@@ -4,13 +4,16 @@
 //
 //   npm run bench:engine -- --ops 1000000 --seed 42
 //
-// The operations are generated before any timing. To know which orders are resting (for the
-// cancels) and how many (to steer the book around 10k), generation drives an untimed engine
-// instance; both timed runs then replay the finished list. Figures:
-// - engine ops/s: one pass over all operations, timed as a whole (no per-op timer inside);
-// - p50/p99 us: a second, separate pass on a fresh engine, each apply() timed on its own with
-//   process.hrtime.bigint() (the timer's own cost, ~50 ns, is included in each figure);
-// - max pause ms: the longest single apply() of that pass, garbage collection included;
+// Every operation is decided before any timing (a seeded PRNG). To know which orders rest (for
+// the cancels) and how many (to steer the book around 10k), generation drives an untimed
+// engine; the timed runs replay the finished list. The list is kept in typed arrays: a million
+// command objects would sit in the heap and slow every collection of both contenders. Each
+// timed loop builds the call's argument object from the list, ours and the baseline's alike.
+// Figures:
+// - engine ops/s: one pass over all operations, timed as a whole; the clock is also read
+//   every 100 operations, and the longest such batch is `max pause ms` (collections included);
+// - p50/p99 us: a second pass on a fresh engine, each apply() timed on its own with
+//   process.hrtime.bigint() (the timer's own cost, some tens of ns, is included);
 // - baseline ops/s: nodejs-order-book over the same operations, timed as a whole.
 import { type Command, Engine } from '@lattice/engine';
 import { OrderBook, SelfTradePreventionMode, Side } from 'nodejs-order-book';
@@ -20,10 +23,18 @@ const TICK = 1_000_000n; // 0.01 USDT with 8 decimals
 const MID_TICKS = 100_000; // 1000.00
 const SIZE_MIN = 100_000; // 0.001 BTC in minor units (8 decimals)
 const SIZE_MAX = 100_000_000; // 1.0 BTC
+const SIZE_POOL = 4096;
+const PRICE_LOW = MID_TICKS - 10_000;
+const PRICE_HIGH = MID_TICKS + 10_000;
 const USERS = 1000;
 const SEEDED_ORDERS = 10_000;
 const RESTING_TARGET = 10_000;
 const SETUP_TIME = 1_700_000_000_000;
+const BATCH = 100;
+
+const LIMIT = 0;
+const MARKET_ORDER = 1;
+const CANCEL = 2;
 
 interface Args {
   ops: number;
@@ -52,19 +63,86 @@ function prng(seed: number): () => number {
   };
 }
 
-/** One operation in a form both books can be driven from. */
-type Op =
-  | {
-      kind: 'limit';
-      cmd: Command;
-      id: number;
-      side: 1 | 2;
-      ticks: number;
-      size: number;
-      user: number;
+/** The operations, column by column. */
+class Ops {
+  readonly kind: Uint8Array;
+  readonly side: Uint8Array;
+  readonly user: Int32Array;
+  readonly ticks: Int32Array;
+  readonly size: Int32Array;
+  /** A limit order's own id, or the id a cancel targets. */
+  readonly orderId: Float64Array;
+  length = 0;
+  constructor(capacity: number) {
+    this.kind = new Uint8Array(capacity);
+    this.side = new Uint8Array(capacity);
+    this.user = new Int32Array(capacity);
+    this.ticks = new Int32Array(capacity);
+    this.size = new Int32Array(capacity);
+    this.orderId = new Float64Array(capacity);
+  }
+  push(kind: number, side: number, user: number, ticks: number, size: number, id: number): number {
+    const i = this.length++;
+    this.kind[i] = kind;
+    this.side[i] = side;
+    this.user[i] = user;
+    this.ticks[i] = ticks;
+    this.size[i] = size;
+    this.orderId[i] = id;
+    return i;
+  }
+}
+
+/** Sizes are drawn from a fixed pool, so their bigints exist once and not per operation. */
+class Amounts {
+  readonly sizes: number[] = [];
+  readonly sizeBig: bigint[] = [];
+  /** Prices by tick count around the mid, made once (the book stays within a few thousand). */
+  private readonly priceBig: bigint[] = [];
+  constructor(rand: () => number) {
+    for (let i = 0; i < SIZE_POOL; i++) {
+      const size = SIZE_MIN + Math.floor(rand() * (SIZE_MAX - SIZE_MIN + 1));
+      this.sizes.push(size);
+      this.sizeBig.push(BigInt(size));
     }
-  | { kind: 'market'; cmd: Command; side: 1 | 2; size: number; user: number }
-  | { kind: 'cancel'; cmd: Command; id: number };
+    for (let ticks = PRICE_LOW; ticks <= PRICE_HIGH; ticks++)
+      this.priceBig.push(BigInt(ticks) * TICK);
+  }
+  price(ticks: number): bigint {
+    return this.priceBig[ticks - PRICE_LOW] ?? BigInt(ticks) * TICK;
+  }
+}
+
+function commandAt(ops: Ops, amounts: Amounts, i: number, time: number): Command {
+  const side = ops.side[i] as 1 | 2;
+  const userId = ops.user[i]!;
+  switch (ops.kind[i]) {
+    case LIMIT:
+      return {
+        type: 'order.limit',
+        time,
+        userId,
+        market: MARKET,
+        side,
+        price: amounts.price(ops.ticks[i]!),
+        amount: amounts.sizeBig[ops.size[i]!]!,
+        timeInForce: 'GTC',
+        source: 'api',
+      };
+    case MARKET_ORDER:
+      return {
+        type: 'order.market',
+        time,
+        userId,
+        market: MARKET,
+        side,
+        amount: amounts.sizeBig[ops.size[i]!]!,
+        source: 'api',
+      };
+    default:
+      return { type: 'order.cancel', time, userId, orderId: ops.orderId[i]! };
+  }
+}
 
 function setupCommands(): Command[] {
   const t = SETUP_TIME;
@@ -89,25 +167,11 @@ function setupCommands(): Command[] {
   const plenty = 10n ** 20n;
   for (let user = 1; user <= USERS; user++) {
     for (const asset of ['BTC', 'USDT']) {
-      const id = `${user}-${asset}`;
-      cmds.push({
-        type: 'balance.deposit',
-        time: t,
-        userId: user,
-        asset,
-        amount: plenty,
-        businessId: `d${id}`,
-      });
-      cmds.push({
-        type: 'balance.transfer',
-        time: t,
-        userId: user,
-        asset,
-        amount: plenty,
-        from: 'main',
-        to: 'trade',
-        businessId: `t${id}`,
-      });
+      const businessId = `${user}-${asset}`;
+      const base = { time: t, userId: user, asset, amount: plenty } as const;
+      cmds.push({ ...base, type: 'balance.deposit', businessId: `d${businessId}` });
+      const move = { from: 'main', to: 'trade', businessId: `t${businessId}` } as const;
+      cmds.push({ ...base, ...move, type: 'balance.transfer' });
     }
   }
   return cmds;
@@ -139,182 +203,176 @@ class RestingSet {
   }
 }
 
-function track(engine: Engine, cmd: Command, resting: RestingSet): void {
-  const result = engine.apply(cmd);
-  if (!result.ok) throw new Error(`workload command rejected: ${result.code} ${result.message}`);
-  for (const event of result.events) {
-    if (event.type === 'order.put') resting.add(event.order.id);
-    else if (event.type === 'order.finish') resting.remove(event.order.id);
+interface Workload {
+  amounts: Amounts;
+  seed: Ops;
+  ops: Ops;
+}
+
+class Generator {
+  readonly engine = new Engine();
+  readonly resting = new RestingSet();
+  constructor(
+    readonly rand: () => number,
+    readonly amounts: Amounts,
+  ) {
+    for (const cmd of setupCommands()) this.engine.apply(cmd);
   }
-}
 
-function currentMidTicks(engine: Engine): number {
-  const depth = engine.depth(MARKET, 1);
-  const ask = depth.asks[0]?.[0];
-  const bid = depth.bids[0]?.[0];
-  if (ask === undefined || bid === undefined) return MID_TICKS;
-  return Number((ask + bid) / 2n / TICK);
-}
+  /** Apply operation i to the untimed engine and note what rests. */
+  track(ops: Ops, i: number, time: number): void {
+    const result = this.engine.apply(commandAt(ops, this.amounts, i, time));
+    if (!result.ok) throw new Error(`workload command rejected: ${result.code}`);
+    for (const event of result.events) {
+      if (event.type === 'order.put') this.resting.add(event.order.id);
+      else if (event.type === 'order.finish') this.resting.remove(event.order.id);
+    }
+  }
 
-function limitOp(
-  id: number,
-  user: number,
-  side: 1 | 2,
-  ticks: number,
-  size: number,
-  time: number,
-): Op {
-  const cmd: Command = {
-    type: 'order.limit',
-    time,
-    userId: user,
-    market: MARKET,
-    side,
-    price: BigInt(ticks) * TICK,
-    amount: BigInt(size),
-    timeInForce: 'GTC',
-    source: 'api',
-  };
-  return { kind: 'limit', cmd, id, side, ticks, size, user };
-}
+  midTicks(): number {
+    const depth = this.engine.depth(MARKET, 1);
+    const ask = depth.asks[0]?.[0];
+    const bid = depth.bids[0]?.[0];
+    return ask === undefined || bid === undefined ? MID_TICKS : Number((ask + bid) / 2n / TICK);
+  }
 
-/** Seed orders: half bids below mid, half asks above, 1..1000 ticks away. */
-function seedOps(rand: () => number, engine: Engine, resting: RestingSet): Op[] {
-  const ops: Op[] = [];
-  for (let i = 0; i < SEEDED_ORDERS; i++) {
-    const side = i % 2 === 0 ? 2 : 1;
-    const away = 1 + Math.floor(rand() * 1000);
-    const ticks = side === 2 ? MID_TICKS - away : MID_TICKS + away;
-    const size = SIZE_MIN + Math.floor(rand() * (SIZE_MAX - SIZE_MIN + 1));
+  /** Seed orders: half bids below mid, half asks above, 1..1000 ticks away. */
+  seed(ops: Ops): void {
+    for (let n = 0; n < SEEDED_ORDERS; n++) {
+      const side = n % 2 === 0 ? 2 : 1;
+      const away = 1 + Math.floor(this.rand() * 1000);
+      const ticks = side === 2 ? MID_TICKS - away : MID_TICKS + away;
+      const user = 1 + Math.floor(this.rand() * USERS);
+      const size = Math.floor(this.rand() * SIZE_POOL);
+      const i = ops.push(LIMIT, side, user, ticks, size, this.engine.nextOrderId);
+      this.track(ops, i, SETUP_TIME);
+    }
+  }
+
+  /** 70% limit orders (about a third marketable), 20% cancels, 10% market orders. */
+  next(ops: Ops, time: number): void {
+    const rand = this.rand;
+    const roll = rand();
     const user = 1 + Math.floor(rand() * USERS);
-    const op = limitOp(engine.nextOrderId, user, side, ticks, size, SETUP_TIME);
-    track(engine, op.cmd, resting);
-    ops.push(op);
+    const side = rand() < 0.5 ? 1 : 2;
+    const size = Math.floor(rand() * SIZE_POOL);
+    let i: number;
+    if (roll < 0.2 && this.resting.size > 0) {
+      const id = this.resting.pick(rand());
+      i = ops.push(CANCEL, 0, this.engine.order(id)!.userId, 0, 0, id);
+    } else if (roll < 0.3) {
+      i = ops.push(MARKET_ORDER, side, user, 0, size, 0);
+    } else {
+      // Steer toward ~10k resting orders: more marketable orders when the book is too big.
+      const marketable = rand() < (this.resting.size > RESTING_TARGET ? 0.4 : 0.27);
+      const away = 1 + Math.floor(rand() * 1000);
+      const above = (side === 2) === marketable;
+      const ticks = this.midTicks() + (above ? away : -away);
+      i = ops.push(LIMIT, side, user, ticks, size, this.engine.nextOrderId);
+    }
+    this.track(ops, i, time);
   }
-  return ops;
 }
 
-function nextOp(rand: () => number, engine: Engine, resting: RestingSet, time: number): Op {
-  const roll = rand();
-  const user = 1 + Math.floor(rand() * USERS);
-  const side: 1 | 2 = rand() < 0.5 ? 1 : 2;
-  const size = SIZE_MIN + Math.floor(rand() * (SIZE_MAX - SIZE_MIN + 1));
-  if (roll < 0.2 && resting.size > 0) {
-    const orderId = resting.pick(rand());
-    const owner = engine.order(orderId)!.userId;
-    return {
-      kind: 'cancel',
-      cmd: { type: 'order.cancel', time, userId: owner, orderId },
-      id: orderId,
-    };
-  }
-  if (roll < 0.3) {
-    const cmd: Command = {
-      type: 'order.market',
-      time,
-      userId: user,
-      market: MARKET,
-      side,
-      amount: BigInt(size),
-      source: 'api',
-    };
-    return { kind: 'market', cmd, side, size, user };
-  }
-  // Steer toward ~10k resting orders: more marketable orders when the book is too big.
-  const marketable = rand() < (resting.size > RESTING_TARGET ? 0.4 : 0.27);
-  const away = 1 + Math.floor(rand() * 1000);
-  const mid = currentMidTicks(engine);
-  const above = (side === 2) === marketable;
-  return limitOp(engine.nextOrderId, user, side, above ? mid + away : mid - away, size, time);
-}
-
-function generate(args: Args): { setup: Op[]; ops: Op[] } {
+function generate(args: Args): Workload {
   const rand = prng(args.seed);
-  const engine = new Engine();
-  for (const cmd of setupCommands()) engine.apply(cmd);
-  const resting = new RestingSet();
-  const setup = seedOps(rand, engine, resting);
-  const ops: Op[] = [];
-  for (let i = 0; i < args.ops; i++) {
-    const op = nextOp(rand, engine, resting, SETUP_TIME + 1 + i);
-    track(engine, op.cmd, resting);
-    ops.push(op);
-  }
-  return { setup, ops };
+  const amounts = new Amounts(rand);
+  const generator = new Generator(rand, amounts);
+  const seed = new Ops(SEEDED_ORDERS);
+  generator.seed(seed);
+  const ops = new Ops(args.ops);
+  for (let i = 0; i < args.ops; i++) generator.next(ops, SETUP_TIME + 1 + i);
+  return { amounts, seed, ops };
 }
 
-function freshEngine(setup: Op[]): Engine {
+function freshEngine(w: Workload): Engine {
   const engine = new Engine();
   for (const cmd of setupCommands()) engine.apply(cmd);
-  for (const op of setup) engine.apply(op.cmd);
+  for (let i = 0; i < w.seed.length; i++) engine.apply(commandAt(w.seed, w.amounts, i, SETUP_TIME));
   return engine;
 }
 
-function runEngineThroughput(setup: Op[], ops: Op[]): number {
-  const engine = freshEngine(setup);
+function runEngineThroughput(w: Workload): { opsPerSecond: number; maxPauseMs: number } {
+  const engine = freshEngine(w);
+  const { ops, amounts } = w;
   let rejected = 0;
+  let longest = 0n;
   const start = process.hrtime.bigint();
+  let batchStart = start;
   for (let i = 0; i < ops.length; i++) {
-    if (!engine.apply(ops[i]!.cmd).ok) rejected++;
+    if (!engine.apply(commandAt(ops, amounts, i, SETUP_TIME + 1 + i)).ok) rejected++;
+    if (i % BATCH === BATCH - 1) {
+      const now = process.hrtime.bigint();
+      if (now - batchStart > longest) longest = now - batchStart;
+      batchStart = now;
+    }
   }
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;
   if (rejected > 0) console.log(`engine rejections: ${rejected}`);
-  return ops.length / seconds;
+  return { opsPerSecond: ops.length / seconds, maxPauseMs: Number(longest) / 1e6 };
 }
 
-function runEngineLatency(setup: Op[], ops: Op[]): { p50: number; p99: number; maxMs: number } {
-  const engine = freshEngine(setup);
+function runEngineLatency(w: Workload): { p50: number; p99: number } {
+  const engine = freshEngine(w);
+  const { ops, amounts } = w;
   const samples = new Float64Array(ops.length);
   for (let i = 0; i < ops.length; i++) {
-    const cmd = ops[i]!.cmd;
+    const cmd = commandAt(ops, amounts, i, SETUP_TIME + 1 + i);
     const start = process.hrtime.bigint();
     engine.apply(cmd);
     samples[i] = Number(process.hrtime.bigint() - start);
   }
   samples.sort();
   const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]!;
-  return { p50: at(0.5) / 1000, p99: at(0.99) / 1000, maxMs: samples[samples.length - 1]! / 1e6 };
+  return { p50: at(0.5) / 1000, p99: at(0.99) / 1000 };
 }
 
 /** nodejs-order-book driven by the same operations: integer ticks and minor units as numbers. */
-function driveBaseline(book: OrderBook, op: Op): void {
-  if (op.kind === 'cancel') {
-    book.cancel(String(op.id));
+function driveBaseline(book: OrderBook, ops: Ops, amounts: Amounts, i: number): void {
+  const kind = ops.kind[i];
+  if (kind === CANCEL) {
+    book.cancel(String(ops.orderId[i]));
     return;
   }
-  const side = op.side === 2 ? Side.BUY : Side.SELL;
-  const accountId = String(op.user);
+  const side = ops.side[i] === 2 ? Side.BUY : Side.SELL;
+  const size = amounts.sizes[ops.size[i]!]!;
+  const accountId = String(ops.user[i]);
   const stpMode = SelfTradePreventionMode.EXPIRE_TAKER;
-  if (op.kind === 'market') book.market({ side, size: op.size, accountId, stpMode });
-  else book.limit({ id: String(op.id), side, size: op.size, price: op.ticks, accountId, stpMode });
+  if (kind === MARKET_ORDER) {
+    book.market({ side, size, accountId, stpMode });
+    return;
+  }
+  const id = String(ops.orderId[i]);
+  book.limit({ id, side, size, price: ops.ticks[i]!, accountId, stpMode });
 }
 
-function runBaseline(setup: Op[], ops: Op[]): number {
+function runBaseline(w: Workload): number {
   const book = new OrderBook();
-  for (const op of setup) driveBaseline(book, op);
+  for (let i = 0; i < w.seed.length; i++) driveBaseline(book, w.seed, w.amounts, i);
   const start = process.hrtime.bigint();
-  for (let i = 0; i < ops.length; i++) driveBaseline(book, ops[i]!);
+  for (let i = 0; i < w.ops.length; i++) driveBaseline(book, w.ops, w.amounts, i);
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-  return ops.length / seconds;
+  return w.ops.length / seconds;
 }
 
 function main(): void {
   const args = parseArgs(process.argv.slice(2));
-  const { setup, ops } = generate(args);
-  const counts = { limit: 0, market: 0, cancel: 0 };
-  for (const op of ops) counts[op.kind]++;
+  const w = generate(args);
+  const counts = [0, 0, 0];
+  for (let i = 0; i < w.ops.length; i++) counts[w.ops.kind[i]!]!++;
   console.log(
-    `operations: ${ops.length} (limit ${counts.limit}, cancel ${counts.cancel}, market ${counts.market}), seed ${args.seed}`,
+    `operations: ${w.ops.length} (limit ${counts[LIMIT]}, cancel ${counts[CANCEL]}, ` +
+      `market ${counts[MARKET_ORDER]}), seed ${args.seed}`,
   );
-  const engineOps = runEngineThroughput(setup, ops);
-  const latency = runEngineLatency(setup, ops);
-  const baselineOps = runBaseline(setup, ops);
-  console.log(`engine ops/s: ${Math.round(engineOps)}`);
+  const throughput = runEngineThroughput(w);
+  const latency = runEngineLatency(w);
+  const baselineOps = runBaseline(w);
+  console.log(`engine ops/s: ${Math.round(throughput.opsPerSecond)}`);
   console.log(`p50 us: ${latency.p50.toFixed(2)}`);
   console.log(`p99 us: ${latency.p99.toFixed(2)}`);
-  console.log(`max pause ms: ${latency.maxMs.toFixed(2)}`);
+  console.log(`max pause ms: ${throughput.maxPauseMs.toFixed(2)}`);
   console.log(`baseline ops/s: ${Math.round(baselineOps)}`);
-  console.log(`ratio: ${(engineOps / baselineOps).toFixed(2)}`);
+  console.log(`ratio: ${(throughput.opsPerSecond / baselineOps).toFixed(2)}`);
 }
 
 main();

@@ -105,9 +105,10 @@ export function move(
   bal: Balance,
   availableDelta: bigint,
   frozenDelta: bigint,
-) {
-  const available = bal.available + availableDelta;
-  const frozen = bal.frozen + frozenDelta;
+): void {
+  // NOTE: each bigint sum allocates; most legs move only one of the two.
+  const available = availableDelta === 0n ? bal.available : bal.available + availableDelta;
+  const frozen = frozenDelta === 0n ? bal.frozen : bal.frozen + frozenDelta;
   if ((available < 0n && !bal.holder.mayGoNegative) || frozen < 0n) {
     throw new InvariantViolation(
       `negative balance: ${String(bal.holder.owner)} ${bal.account} ${bal.asset} ` +

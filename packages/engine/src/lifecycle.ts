@@ -10,7 +10,7 @@ import type { BalanceLeg, FinishReason } from './types.js';
 /** What a buy needs frozen to pay for `amount` at `price` at the worst fee rate. */
 export function buyFreezeFor(m: Market, amount: bigint, price: bigint): bigint {
   const num = amount * price;
-  return ceilDiv(num, m.scale) + ceilDiv(num * m.maxFee, m.feeScale);
+  return (num + m.scaleUp) / m.scale + (num * m.maxFee + m.feeScaleUp) / m.feeScale;
 }
 
 /**

@@ -149,6 +149,9 @@ export class Market {
   /** 10^stock decimals: amount × price / scale is money minor units. */
   readonly scale: bigint;
   readonly feeScale: bigint;
+  /** scale − 1 and feeScale − 1: x / scale rounded up is (x + scaleUp) / scale. */
+  readonly scaleUp: bigint;
+  readonly feeScaleUp: bigint;
   /** Smallest price and amount steps the precisions allow (minor units). */
   readonly priceStep: bigint;
   /** The highest price whose tick count is a safe integer (ticks live in numbers). */
@@ -188,6 +191,8 @@ export class Market {
     this.maxFee = maxBig(this.makerFee, this.takerFee);
     this.scale = 10n ** BigInt(stockDecimals);
     this.feeScale = this.scale * PPM;
+    this.scaleUp = this.scale - 1n;
+    this.feeScaleUp = this.feeScale - 1n;
     this.priceStep = 10n ** BigInt(moneyDecimals - rules.pricePrecision);
     this.priceMax = rules.tickSize * BigInt(Number.MAX_SAFE_INTEGER);
     this.amountStep = 10n ** BigInt(stockDecimals - rules.amountPrecision);

@@ -11,23 +11,6 @@ import type {
   TimeInForce,
 } from './types.js';
 
-export interface OrderInit {
-  id: number;
-  user: UserState;
-  market: Market;
-  side: Side;
-  type: OrderType;
-  algorithm: Algorithm;
-  timeInForce: TimeInForce;
-  source: OrderSource;
-  amount: bigint;
-  total: bigint;
-  price: bigint;
-  stopPrice: bigint;
-  limitPrice: bigint;
-  time: number;
-}
-
 /** Every field is set in the constructor so all orders share one hidden class. */
 export class Order {
   readonly id: number;
@@ -80,27 +63,42 @@ export class Order {
   readonly stockBal: Balance;
   readonly moneyBal: Balance;
 
-  constructor(init: OrderInit) {
-    this.id = init.id;
-    this.user = init.user;
-    this.market = init.market;
-    this.side = init.side;
-    this.type = init.type;
-    this.algorithm = init.algorithm;
-    this.timeInForce = init.timeInForce;
-    this.source = init.source;
-    this.amount = init.amount;
-    this.total = init.total;
-    this.price = init.price;
-    this.ticks = init.price === 0n ? 0 : Number(init.price / init.market.tickSize);
-    this.stopPrice = init.stopPrice;
-    this.limitPrice = init.limitPrice;
-    this.left = init.total > 0n ? init.total : init.amount;
-    this.ctime = init.time;
-    this.mtime = init.time;
-    const m = init.market;
-    this.stockBal = init.user.accountsAt(m.stockIndex, m.stock).trade;
-    this.moneyBal = init.user.accountsAt(m.moneyIndex, m.money).trade;
+  // NOTE: positional, so that making an order allocates nothing besides the order.
+  constructor(
+    id: number,
+    user: UserState,
+    market: Market,
+    side: Side,
+    type: OrderType,
+    algorithm: Algorithm,
+    timeInForce: TimeInForce,
+    source: OrderSource,
+    amount: bigint,
+    total: bigint,
+    price: bigint,
+    stopPrice: bigint,
+    limitPrice: bigint,
+    time: number,
+  ) {
+    this.id = id;
+    this.user = user;
+    this.market = market;
+    this.side = side;
+    this.type = type;
+    this.algorithm = algorithm;
+    this.timeInForce = timeInForce;
+    this.source = source;
+    this.amount = amount;
+    this.total = total;
+    this.price = price;
+    this.ticks = price === 0n ? 0 : Number(price / market.tickSize);
+    this.stopPrice = stopPrice;
+    this.limitPrice = limitPrice;
+    this.left = total > 0n ? total : amount;
+    this.ctime = time;
+    this.mtime = time;
+    this.stockBal = user.accountsAt(market.stockIndex, market.stock).trade;
+    this.moneyBal = user.accountsAt(market.moneyIndex, market.money).trade;
   }
 
   /** The balance this order's funds are held on (stock to sell, money to buy with). */

@@ -57,11 +57,13 @@ export class Placement {
     stopPrice: bigint,
     limitPrice: bigint,
   ): Order {
-    return new Order({
-      id: s.nextOrderId++,
-      user: this.user,
-      market: this.market,
-      side: this.side,
+    const id = s.nextOrderId++;
+    const { user, market, side } = this;
+    return new Order(
+      id,
+      user,
+      market,
+      side,
       type,
       algorithm,
       timeInForce,
@@ -71,8 +73,8 @@ export class Placement {
       price,
       stopPrice,
       limitPrice,
-      time: s.time,
-    });
+      s.time,
+    );
   }
 }
 

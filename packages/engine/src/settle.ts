@@ -65,7 +65,7 @@ export function settleFill(s: State, taker: Order, maker: Order, price: bigint, 
   const legs: BalanceLeg[] = [];
 
   buyer.moneyNum += num;
-  const paidTotal = ceilDiv(buyer.moneyNum, m.scale);
+  const paidTotal = (buyer.moneyNum + m.scaleUp) / m.scale;
   const paid = paidTotal - buyer.dealMoney;
   buyer.dealMoney = paidTotal;
 
@@ -78,7 +78,7 @@ export function settleFill(s: State, taker: Order, maker: Order, price: bigint, 
     buyerFeeAsset = LTT;
   } else {
     buyer.feeNum += buyerFeeNum;
-    const feeTotal = ceilDiv(buyer.feeNum, m.feeScale);
+    const feeTotal = (buyer.feeNum + m.feeScaleUp) / m.feeScale;
     buyerFee = feeTotal - buyer.dealFee;
     buyer.dealFee = feeTotal;
   }
@@ -93,10 +93,9 @@ export function settleFill(s: State, taker: Order, maker: Order, price: bigint, 
     sellerFee = sellerLtt;
     sellerFeeAsset = LTT;
   } else {
-    sellerFee = ceilDiv(sellerFeeNum, m.feeScale);
+    sellerFee = (sellerFeeNum + m.feeScaleUp) / m.feeScale;
     if (sellerFee > gross) sellerFee = gross;
-    seller.feeNum += sellerFeeNum;
-    seller.dealFee += sellerFee;
+    if (sellerFee !== 0n) seller.dealFee += sellerFee;
   }
   spend(legs, seller, seller.stockBal, amount);
   seller.dealMoney += gross;

@@ -115,22 +115,22 @@ function holderOf(s: State, owner: Owner): Holder {
 function restoreOrder(s: State, so: SnapshotOrder): Order {
   const v = so.view;
   const big = (field: string) => bigintFromJson(v[field], field);
-  const o = new Order({
-    id: v.id as number,
-    user: s.user(v.userId as number),
-    market: s.markets.get(v.market as string)!,
-    side: v.side as Order['side'],
-    type: v.type as Order['type'],
-    algorithm: v.algorithm as Order['algorithm'],
-    timeInForce: v.timeInForce as Order['timeInForce'],
-    source: v.platform as Order['source'],
-    amount: big('amount'),
-    total: big('total'),
-    price: big('price'),
-    stopPrice: big('stop_price'),
-    limitPrice: big('limit_price'),
-    time: v.ctime as number,
-  });
+  const o = new Order(
+    v.id as number,
+    s.user(v.userId as number),
+    s.markets.get(v.market as string)!,
+    v.side as Order['side'],
+    v.type as Order['type'],
+    v.algorithm as Order['algorithm'],
+    v.timeInForce as Order['timeInForce'],
+    v.platform as Order['source'],
+    big('amount'),
+    big('total'),
+    big('price'),
+    big('stop_price'),
+    big('limit_price'),
+    v.ctime as number,
+  );
   o.left = big('left');
   o.dealStock = big('deal_stock');
   o.dealMoney = big('deal_money');
