@@ -9,11 +9,17 @@ export const ACCOUNT_KINDS: readonly AccountKind[] = ['main', 'trade', 'margin']
 export class Balance {
   available = 0n;
   frozen = 0n;
+  /** The owner as events name it, and whether it may go below zero (copied: no extra hop). */
+  readonly owner: Owner;
+  readonly mayGoNegative: boolean;
   constructor(
     readonly holder: Holder,
     readonly account: AccountKind,
     readonly asset: string,
-  ) {}
+  ) {
+    this.owner = holder.owner;
+    this.mayGoNegative = holder.mayGoNegative;
+  }
 }
 
 /** The three accounts of one owner for one asset. Margin borrowing adds fields here later. */
@@ -109,16 +115,16 @@ export function move(
   // NOTE: each bigint sum allocates; most legs move only one of the two.
   const available = availableDelta === 0n ? bal.available : bal.available + availableDelta;
   const frozen = frozenDelta === 0n ? bal.frozen : bal.frozen + frozenDelta;
-  if ((available < 0n && !bal.holder.mayGoNegative) || frozen < 0n) {
+  if ((available < 0n && !bal.mayGoNegative) || frozen < 0n) {
     throw new InvariantViolation(
-      `negative balance: ${String(bal.holder.owner)} ${bal.account} ${bal.asset} ` +
+      `negative balance: ${String(bal.owner)} ${bal.account} ${bal.asset} ` +
         `available ${available} frozen ${frozen}`,
     );
   }
   bal.available = available;
   bal.frozen = frozen;
   legs.push({
-    owner: bal.holder.owner,
+    owner: bal.owner,
     account: bal.account,
     asset: bal.asset,
     availableDelta,

@@ -1,6 +1,7 @@
 // A market: its rules, its two book sides (price levels of FIFO order lists) and waiting stops.
 import { maxBig } from './bigmath.js';
 import { assert, InvariantViolation } from './errors.js';
+import type { Balance } from './ledger.js';
 import type { Order } from './order.js';
 import type { MarketView } from './types.js';
 
@@ -163,6 +164,9 @@ export class Market {
   readonly bids = new BookSide(false);
   /** Last trade price, 0 before the first trade. */
   last = 0n;
+  /** The fees and rounding accounts of the money asset, looked up once (see settleFill). */
+  feeAccount: Balance | null = null;
+  roundingAccount: Balance | null = null;
   /** Lowest and highest trade price since the last stop check; -1 when none. */
   runLo = -1n;
   runHi = -1n;

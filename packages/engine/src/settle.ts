@@ -103,11 +103,15 @@ export function settleFill(s: State, taker: Order, maker: Order, price: bigint, 
   move(legs, seller.moneyBal, gross - sellerMoneyFee, 0n);
 
   const moneyFees = (buyerLtt >= 0n ? 0n : buyerFee) + sellerMoneyFee;
-  if (moneyFees > 0n) move(legs, s.fees.accountsAt(m.moneyIndex, m.money).main, moneyFees, 0n);
+  if (moneyFees > 0n) {
+    m.feeAccount ??= s.fees.accountsAt(m.moneyIndex, m.money).main;
+    move(legs, m.feeAccount, moneyFees, 0n);
+  }
   const remainder = paid - gross;
   if (remainder < 0n) throw new InvariantViolation(`negative rounding on order ${buyer.id}`);
   if (remainder > 0n) {
-    move(legs, s.rounding.accountsAt(m.moneyIndex, m.money).main, remainder, 0n);
+    m.roundingAccount ??= s.rounding.accountsAt(m.moneyIndex, m.money).main;
+    move(legs, m.roundingAccount, remainder, 0n);
   }
 
   taker.dealStock += amount;
