@@ -17,6 +17,7 @@ import { walletRoutes } from './domains/wallet/wallet.routes.js';
 import { engineHostPlugin } from './engineHost/engineHost.plugin.js';
 import { AppError, handleError } from './http/errors.js';
 import { registerWebApp } from './http/webApp.js';
+import { realtimePlugin } from './realtime/realtime.plugin.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -64,6 +65,7 @@ export const appPlugins: readonly FastifyPluginAsync[] = [
   depositsRoutes,
   chainExplorerRoutes,
   devChainRoutes,
+  realtimePlugin,
 ];
 
 /** Requests larger than this are refused with 413 before they are read further. */

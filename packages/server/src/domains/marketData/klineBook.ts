@@ -28,6 +28,8 @@ const catchUpPage = 5_000;
  */
 export class KlineBook {
   private readonly latest = new Map<string, StoredCandle>();
+  /** The candle before the newest, once a newer bucket began, as it ended. */
+  private readonly before = new Map<string, Candle>();
   private readonly dirty = new Map<string, StoredCandle>();
   private tradeId = 0;
   private savedTradeId = 0;
@@ -74,6 +76,7 @@ export class KlineBook {
         foldTrade(current.candle, trade);
         stored = current;
       } else {
+        if (current !== undefined) this.before.set(key, current.candle);
         stored = { market: trade.market, interval, candle: candleOf(time, trade) };
         this.latest.set(key, stored);
       }
@@ -84,6 +87,11 @@ export class KlineBook {
   /** The newest candle of a market and interval, if it ever traded. */
   current(market: string, interval: KlineInterval): Candle | undefined {
     return this.latest.get(keyOf(market, interval))?.candle;
+  }
+
+  /** The candle before the newest one, if a newer bucket began while running. */
+  previous(market: string, interval: KlineInterval): Candle | undefined {
+    return this.before.get(keyOf(market, interval));
   }
 
   /** Writes the changed candles; concurrent calls share one write. */
