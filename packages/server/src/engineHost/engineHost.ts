@@ -242,14 +242,15 @@ export class EngineHost {
   }
 
   /**
-   * Waits for queued commands, stops the timers, and snapshots what changed since the last
-   * snapshot so that the next start replays little.
+   * Waits for queued commands, stops the timers, snapshots what changed since the last
+   * snapshot (so that the next start replays little), and closes the store.
    */
   async close(): Promise<void> {
     for (const timer of this.timers) clearInterval(timer);
     await this.sequencer.whenIdle();
     await this.snapshotInFlight;
     await this.snapshotNow();
+    await this.options.store.close();
   }
 
   private async commit(batch: readonly Applied<Command, Outcome, Meta>[]): Promise<void> {

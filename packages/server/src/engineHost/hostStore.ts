@@ -1,7 +1,9 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Database, Db, SqlDialect } from '../db/database.js';
+import { sqliteConnectionOf } from '../db/open.js';
 import type { EngineJournalTable, EngineSnapshotsTable } from '../db/tables/engineHost.js';
 import type { ProjectionRows } from './projections.js';
+import { SqliteCommitWorker } from './sqliteCommitWorker.js';
 
 /** What one batch makes durable, all in one transaction. */
 export interface BatchRecord {
@@ -22,13 +24,19 @@ const parametersPerStatementMax = 30_000;
 
 /** The only SQL of the engine host: the journal, snapshots, idempotency and projections. */
 export class HostStore {
+  private readonly sqliteWorker: SqliteCommitWorker | null;
+
   constructor(
     readonly db: Db,
     readonly dialect: SqlDialect,
-  ) {}
+  ) {
+    const sqlite = sqliteConnectionOf(db);
+    this.sqliteWorker = sqlite ? new SqliteCommitWorker(sqlite.name) : null;
+  }
 
   /** Writes a batch atomically: either every row is durable, or none is. */
   async commitBatch(batch: BatchRecord): Promise<void> {
+    if (this.sqliteWorker) return this.sqliteWorker.commit(batch);
     await this.db.transaction().execute(async (trx) => {
       await insertChunked(trx, 'engine_journal', batch.journal);
       await this.writeProjections(trx, batch.projections);
@@ -98,6 +106,11 @@ export class HostStore {
         .execute();
     }
     await insertChunked(trx, 'balance_history', rows.history);
+  }
+
+  /** Stops the SQLite commit worker, if any. */
+  async close(): Promise<void> {
+    await this.sqliteWorker?.close();
   }
 
   /** The newest journal entry, or undefined for an empty journal. */

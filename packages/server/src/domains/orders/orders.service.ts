@@ -3,7 +3,7 @@ import type { ApplyResult, OrderSource, Side } from '@lattice/engine';
 import type { Db } from '../../db/database.js';
 import type { ClientKey, EngineHost, HostCommand } from '../../engineHost/engineHost.js';
 import { errorFromRejection } from '../../engineHost/rejections.js';
-import { AppError, validationError } from '../../http/errors.js';
+import { validationError } from '../../http/errors.js';
 import type { MarketDirectory, MarketInfo } from './markets.js';
 import { type OrderJson, presentOrder } from './orders.present.js';
 import { openOrdersPage, orderViewFromRow } from './orders.repo.js';
@@ -59,14 +59,13 @@ export class OrdersService {
     return this.place(caller, info, command);
   }
 
-  /** Cancels one of the caller's orders; another user's order is not found. */
+  /**
+   * Cancels one of the caller's orders; another user's order is not found. The engine decides,
+   * not a check here: a repeated key must get the first answer even once the order is gone.
+   */
   async cancel(caller: Caller, orderId: number): Promise<OrderJson> {
-    const order = this.host.engine.order(orderId);
-    if (order === undefined || order.userId !== caller.userId)
-      throw new AppError('order_not_found');
-    const info = this.marketOf(order.market);
     const command: HostCommand = { type: 'order.cancel', userId: caller.userId, orderId };
-    return this.place(caller, info, command);
+    return this.place(caller, null, command);
   }
 
   async listOpen(userId: number, query: OpenOrdersQuery) {
@@ -79,14 +78,20 @@ export class OrdersService {
     return { records, total: page.total, offset: query.offset, limit: query.limit };
   }
 
-  private async place(caller: Caller, info: MarketInfo, command: HostCommand): Promise<OrderJson> {
+  /** Submits an order command; `info` is the order's market when known beforehand. */
+  private async place(
+    caller: Caller,
+    info: MarketInfo | null,
+    command: HostCommand,
+  ): Promise<OrderJson> {
     await this.host.ensureUser(caller.userId);
     const result: ApplyResult = await this.host.submit(command, caller.clientKey);
     if (!result.ok) throw errorFromRejection(result, requestFields);
     if (result.result.kind !== 'order') {
       throw new Error(`${command.type} answered ${result.result.kind}, expected an order`);
     }
-    return presentOrder(result.result.order, info);
+    const { order } = result.result;
+    return presentOrder(order, info ?? this.marketOf(order.market));
   }
 
   private marketOf(name: string): MarketInfo {

@@ -147,9 +147,14 @@ describe('market orders, listing and cancelling', () => {
     const open = (await seller.client.get('/api/v2/order')).json();
     const id = open.records[0].id as number;
     expect((await buyer.client.delete(`/api/v2/order/${id}`)).statusCode).toBe(404);
-    const cancelled = await seller.client.delete(`/api/v2/order/${id}`);
+    const headers = { 'idempotency-key': `cancel-${id}` };
+    const cancelled = await seller.client.delete(`/api/v2/order/${id}`, headers);
     expect(cancelled.statusCode).toBe(200);
     expect(cancelled.json().order).toMatchObject({ id, finish_reason: 1 });
+    // The order is gone, yet the repeated key answers as the first time.
+    const repeated = await seller.client.delete(`/api/v2/order/${id}`, headers);
+    expect(repeated.statusCode).toBe(200);
+    expect(repeated.json()).toEqual(cancelled.json());
     expect((await seller.client.delete(`/api/v2/order/${id}`)).statusCode).toBe(404);
     expect((await seller.client.get('/api/v2/order')).json().total).toBe(1);
   });

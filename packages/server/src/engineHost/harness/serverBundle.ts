@@ -1,0 +1,33 @@
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { repoRoot } from './serverProcess.js';
+
+/**
+ * Bundles the server as `npm run build` does (our packages compiled in, every other package
+ * left to node_modules) into `packages/server/dist/<name>/main.js`, and returns its path. A
+ * bundled server starts in a fraction of the time `tsx` needs, which matters to a test that
+ * restarts it a dozen times.
+ */
+export async function buildServerBundle(name: string): Promise<string> {
+  const outfile = join(repoRoot, 'packages/server/dist', name, 'main.js');
+  await build({
+    entryPoints: [join(repoRoot, 'packages/server/src/main.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20.19',
+    logLevel: 'warning',
+    plugins: [
+      {
+        name: 'external-packages',
+        setup(builder) {
+          builder.onResolve({ filter: /^[^./]/ }, (args) =>
+            args.path.startsWith('@lattice/') ? undefined : { path: args.path, external: true },
+          );
+        },
+      },
+    ],
+  });
+  return outfile;
+}
