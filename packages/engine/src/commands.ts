@@ -1,0 +1,201 @@
+// Commands: everything that changes the engine's state. Amounts and prices are bigint minor
+// units (a price is money minor units per one whole stock unit); time is Unix milliseconds.
+import type { AccountKind, OrderSource, Side, TimeInForce, UserId } from './types.js';
+
+interface CommandBase {
+  /** Unix milliseconds, integer, from the host's clock. */
+  time: number;
+}
+
+export interface AssetAddCommand extends CommandBase {
+  type: 'asset.add';
+  asset: string;
+  decimals: number;
+}
+
+export interface MarketAddCommand extends CommandBase {
+  type: 'market.add';
+  /** STOCK_MONEY, e.g. "BTC_USDT". */
+  name: string;
+  stock: string;
+  money: string;
+  /** In money minor units (per whole stock unit). */
+  tickSize: bigint;
+  /** In stock minor units. */
+  lotSize: bigint;
+  /** In stock minor units. */
+  minAmount: bigint;
+  /** Decimals allowed in a price as shown to users (at most the money asset's decimals). */
+  pricePrecision: number;
+  /** Decimals allowed in an amount (at most the stock asset's decimals). */
+  amountPrecision: number;
+  /** Parts per million: 1000 = 0.1%. */
+  makerFeePpm: number;
+  takerFeePpm: number;
+}
+
+export interface UserAddCommand extends CommandBase {
+  type: 'user.add';
+  userId: UserId;
+}
+
+export interface UserSetCustomFeeCommand extends CommandBase {
+  type: 'user.setCustomFee';
+  userId: UserId;
+  enabled: boolean;
+}
+
+export interface BalanceDepositCommand extends CommandBase {
+  type: 'balance.deposit';
+  userId: UserId;
+  asset: string;
+  amount: bigint;
+  businessId: string;
+  /** Business name recorded on the balance event; `deposit` unless given (e.g. `reward`). */
+  business?: string;
+}
+
+export interface BalanceWithdrawHoldCommand extends CommandBase {
+  type: 'balance.withdrawHold';
+  userId: UserId;
+  asset: string;
+  /** The whole amount taken from main, fee included. */
+  amount: bigint;
+  businessId: string;
+}
+
+export interface BalanceWithdrawCompleteCommand extends CommandBase {
+  type: 'balance.withdrawComplete';
+  /** The hold's business id. */
+  businessId: string;
+  /** Part of the held amount kept by the exchange (to `fees`); the rest leaves. */
+  fee?: bigint;
+}
+
+export interface BalanceWithdrawReleaseCommand extends CommandBase {
+  type: 'balance.withdrawRelease';
+  businessId: string;
+}
+
+export interface BalanceTransferCommand extends CommandBase {
+  type: 'balance.transfer';
+  userId: UserId;
+  asset: string;
+  amount: bigint;
+  from: AccountKind;
+  to: AccountKind;
+  businessId: string;
+}
+
+export interface BalanceFreezeCommand extends CommandBase {
+  type: 'balance.freeze';
+  userId: UserId;
+  asset: string;
+  account: AccountKind;
+  amount: bigint;
+  businessId: string;
+  /** Free text naming the product (staking, voucher, loan), at most 31 characters. */
+  purpose: string;
+}
+
+export interface BalanceUnfreezeCommand extends CommandBase {
+  type: 'balance.unfreeze';
+  businessId: string;
+}
+
+export interface BalanceSettleFreezeCommand extends CommandBase {
+  type: 'balance.settleFreeze';
+  businessId: string;
+  /** Receives the frozen funds on main; may be the freezing user. */
+  toUserId: UserId;
+}
+
+export interface OrderLimitCommand extends CommandBase {
+  type: 'order.limit';
+  userId: UserId;
+  market: string;
+  side: Side;
+  price: bigint;
+  amount: bigint;
+  timeInForce: TimeInForce;
+  source: OrderSource;
+}
+
+export interface OrderMarketCommand extends CommandBase {
+  type: 'order.market';
+  userId: UserId;
+  market: string;
+  side: Side;
+  /** Stock to buy or sell; exactly one of amount and total. */
+  amount?: bigint;
+  /** Buy only: money to spend, fee included. */
+  total?: bigint;
+  source: OrderSource;
+}
+
+export interface OrderStopLimitCommand extends CommandBase {
+  type: 'order.stopLimit';
+  userId: UserId;
+  market: string;
+  side: Side;
+  stopPrice: bigint;
+  price: bigint;
+  amount: bigint;
+  source: OrderSource;
+}
+
+export interface OrderOcoCommand extends CommandBase {
+  type: 'order.oco';
+  userId: UserId;
+  market: string;
+  side: Side;
+  /** The limit leg's price. */
+  price: bigint;
+  /** The stop leg's trigger price. */
+  stopPrice: bigint;
+  /** The stop leg's limit price once triggered. */
+  limitPrice: bigint;
+  amount: bigint;
+  source: OrderSource;
+}
+
+export interface OrderCancelCommand extends CommandBase {
+  type: 'order.cancel';
+  userId: UserId;
+  orderId: number;
+}
+
+export interface OrderCancelAllCommand extends CommandBase {
+  type: 'order.cancelAll';
+  userId: UserId;
+  market?: string;
+}
+
+export interface OrderCancelAllByCoinCommand extends CommandBase {
+  type: 'order.cancelAllByCoin';
+  userId: UserId;
+  asset: string;
+}
+
+export type Command =
+  | AssetAddCommand
+  | MarketAddCommand
+  | UserAddCommand
+  | UserSetCustomFeeCommand
+  | BalanceDepositCommand
+  | BalanceWithdrawHoldCommand
+  | BalanceWithdrawCompleteCommand
+  | BalanceWithdrawReleaseCommand
+  | BalanceTransferCommand
+  | BalanceFreezeCommand
+  | BalanceUnfreezeCommand
+  | BalanceSettleFreezeCommand
+  | OrderLimitCommand
+  | OrderMarketCommand
+  | OrderStopLimitCommand
+  | OrderOcoCommand
+  | OrderCancelCommand
+  | OrderCancelAllCommand
+  | OrderCancelAllByCoinCommand;
+
+export type CommandType = Command['type'];
