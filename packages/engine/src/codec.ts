@@ -36,11 +36,13 @@ export function bigintFromJson(value: unknown, field: string): bigint {
   return BigInt(value);
 }
 
-/** A command as plain JSON: every bigint field becomes a decimal string. */
+/**
+ * A command as plain JSON: every bigint field becomes a decimal string (a stray bigint in a
+ * field the command does not have too, so that writing the journal never fails).
+ */
 export function commandToJson(cmd: Command): JsonObject {
   const out: JsonObject = { ...cmd };
-  for (const field of COMMAND_BIGINT_FIELDS[cmd.type]) {
-    const value = out[field];
+  for (const [field, value] of Object.entries(out)) {
     if (typeof value === 'bigint') out[field] = value.toString();
   }
   return out;

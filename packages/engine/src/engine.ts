@@ -10,7 +10,6 @@ import {
   withdrawRelease,
 } from './balances.js';
 import { cancelAll, cancelAllByCoin, cancelOne } from './cancel.js';
-import { commandToJson } from './codec.js';
 import { placeOco, placeStopLimit } from './conditional.js';
 import { assert, InvariantViolation, reject } from './errors.js';
 import { hashString } from './hash.js';
@@ -74,11 +73,33 @@ const IDEMPOTENT = new Set<string>([
   'balance.settleFreeze',
 ]);
 
-/** What a command asks for, without its time: a repeat must ask for the same thing. */
-function fingerprint(cmd: Command): string {
-  const json = commandToJson(cmd);
-  delete json.time;
-  return JSON.stringify(json, Object.keys(json).sort());
+/** The fields that say what an idempotent command asks for (its time is not one of them). */
+const FINGERPRINT_FIELDS: Record<string, readonly string[]> = {
+  'balance.deposit': ['userId', 'asset', 'amount', 'businessId', 'business'],
+  'balance.withdrawHold': ['userId', 'asset', 'amount', 'businessId'],
+  'balance.withdrawComplete': ['businessId', 'fee'],
+  'balance.withdrawRelease': ['businessId'],
+  'balance.transfer': ['userId', 'asset', 'amount', 'from', 'to', 'businessId'],
+  'balance.freeze': ['userId', 'asset', 'account', 'amount', 'businessId', 'purpose'],
+  'balance.unfreeze': ['businessId'],
+  'balance.settleFreeze': ['businessId', 'toUserId'],
+};
+
+/**
+ * What a command asks for: a repeat must ask for the same thing. Null when a field cannot be
+ * written as JSON at all (a cycle): such input is rejected.
+ */
+function fingerprint(cmd: Command): string | null {
+  const record = cmd as unknown as Record<string, unknown>;
+  const values = (FINGERPRINT_FIELDS[cmd.type] ?? []).map((field) => record[field]);
+  try {
+    // JSON has no bigint: write one as its digits and an n.
+    return JSON.stringify(values, (_key, value) =>
+      typeof value === 'bigint' ? `${value}n` : value,
+    );
+  } catch {
+    return null;
+  }
 }
 
 /** Mutable state inside for speed; conceptually apply(state, cmd) -> events. */
@@ -130,6 +151,7 @@ export class Engine {
     if (bad !== null) return bad;
     const key = `${cmd.type}:${businessId as string}`;
     const print = fingerprint(cmd);
+    if (print === null) return reject('invalid_command', 'A command must be plain data');
     const done = s.done.get(key);
     if (done !== undefined) {
       return done.fingerprint === print

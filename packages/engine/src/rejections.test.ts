@@ -126,6 +126,18 @@ describe('rejections', () => {
     expect(result).toMatchObject({ ok: false, code: 'invalid_time' });
   });
 
+  it('rejects bad field types in idempotent commands instead of throwing', () => {
+    const x = exchange();
+    const settle = { type: 'balance.settleFreeze', businessId: 'f', toUserId: 2n };
+    expect(x.rejected(settle as unknown as CommandInput).code).toBe('invalid_user');
+    const stray = { type: 'balance.withdrawRelease', businessId: 'w', extra: 5n };
+    expect(x.rejected(stray as unknown as CommandInput).code).toBe('withdraw_not_found');
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    const complete = { type: 'balance.withdrawComplete', businessId: 'c', fee: cyclic };
+    expect(x.rejected(complete as unknown as CommandInput).code).toBe('invalid_command');
+  });
+
   it('rejects a command that is not an object', () => {
     const x = exchange();
     expect(x.engine.apply(null as unknown as Command)).toMatchObject({ code: 'invalid_command' });
