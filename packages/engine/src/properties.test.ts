@@ -267,4 +267,69 @@ describe('engine properties', { timeout: 60_000 }, () => {
       { numRuns: 40 },
     );
   });
+
+  it('never throws on junk input, and junk that is rejected changes nothing', () => {
+    const types = fc.constantFrom(
+      'asset.add',
+      'market.add',
+      'user.add',
+      'user.setCustomFee',
+      'balance.deposit',
+      'balance.withdrawHold',
+      'balance.withdrawComplete',
+      'balance.withdrawRelease',
+      'balance.transfer',
+      'balance.freeze',
+      'balance.unfreeze',
+      'balance.settleFreeze',
+      'order.limit',
+      'order.market',
+      'order.stopLimit',
+      'order.oco',
+      'order.cancel',
+      'order.cancelAll',
+      'order.cancelAllByCoin',
+      'order.teleport',
+    );
+    // Each field: sometimes a plausible value, sometimes anything at all.
+    const field = <T>(plausible: fc.Arbitrary<T>) =>
+      fc.oneof({ weight: 3, arbitrary: plausible }, { weight: 1, arbitrary: fc.anything() });
+    const junk = fc.record(
+      {
+        type: types,
+        userId: field(user),
+        toUserId: field(user),
+        market: field(market.map((m) => m.name)),
+        asset: field(asset),
+        side: field(side),
+        price: field(fc.bigInt({ min: -10n, max: usdt('40000') })),
+        stopPrice: field(fc.bigInt({ min: -10n, max: usdt('40000') })),
+        limitPrice: field(fc.bigInt({ min: -10n, max: usdt('40000') })),
+        amount: field(fc.bigInt({ min: -10n, max: btc('3') })),
+        total: field(fc.bigInt({ min: -10n, max: usdt('40000') })),
+        fee: field(fc.bigInt({ min: -10n, max: 100n })),
+        timeInForce: field(fc.constantFrom('GTC', 'IOC', 'FOK', 'POST_ONLY')),
+        source: field(fc.constantFrom('web', 'api')),
+        businessId: field(businessId),
+        from: field(account),
+        to: field(account),
+        account: field(account),
+        purpose: field(fc.constant('loan')),
+        orderId: field(fc.integer({ min: 1, max: 40 })),
+        enabled: field(fc.boolean()),
+      },
+      { requiredKeys: ['type'] },
+    );
+    fc.assert(
+      fc.property(fc.array(junk, { minLength: 10, maxLength: 40 }), (commands) => {
+        const x = setUp();
+        for (const cmd of commands) {
+          const before = x.engine.stateHash();
+          const result = x.apply(cmd as unknown as CommandInput);
+          if (!result.ok) expect(x.engine.stateHash()).toBe(before);
+        }
+      }),
+      { numRuns: 25 },
+    );
+  });
 });
