@@ -39,6 +39,7 @@ export class Holder {
   readonly assets = new Map<string, AccountSet>();
   /** The same account sets by asset index, for the hot path (no string hashing). */
   private readonly byIndex: (AccountSet | undefined)[] = [];
+  private readonly tradeByIndex: (Balance | undefined)[] = [];
   /** Only the outside world may go below zero: it is the other side of deposits. */
   readonly mayGoNegative: boolean;
   constructor(readonly owner: Owner) {
@@ -65,8 +66,15 @@ export class Holder {
       set = this.accounts(asset);
       while (this.byIndex.length < index) this.byIndex.push(undefined);
       this.byIndex[index] = set;
+      while (this.tradeByIndex.length < index) this.tradeByIndex.push(undefined);
+      this.tradeByIndex[index] = set.trade;
     }
     return set;
+  }
+
+  /** The trade account of the asset with this index: one hop less, for order placement. */
+  tradeAt(index: number, asset: string): Balance {
+    return this.tradeByIndex[index] ?? this.accountsAt(index, asset).trade;
   }
 }
 

@@ -35,7 +35,7 @@ export function freezeForOrder(s: State, o: Order, amount: bigint): void {
   if (amount === 0n) return;
   const legs: BalanceLeg[] = [];
   move(legs, o.fundingBalance, -amount, amount);
-  o.frozen += amount;
+  o.frozen = o.frozen === 0n ? amount : o.frozen + amount;
   s.emitBalance('order_freeze', null, o.id, 0, legs);
 }
 

@@ -97,8 +97,8 @@ export class Order {
     this.left = total > 0n ? total : amount;
     this.ctime = time;
     this.mtime = time;
-    this.stockBal = user.accountsAt(market.stockIndex, market.stock).trade;
-    this.moneyBal = user.accountsAt(market.moneyIndex, market.money).trade;
+    this.stockBal = user.tradeAt(market.stockIndex, market.stock);
+    this.moneyBal = user.tradeAt(market.moneyIndex, market.money);
   }
 
   /** The balance this order's funds are held on (stock to sell, money to buy with). */

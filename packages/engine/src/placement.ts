@@ -32,11 +32,11 @@ export class Placement {
   /** Trade balance available for this side: stock to sell, money to buy with. */
   available(): bigint {
     const m = this.market;
-    const set =
+    const trade =
       this.side === 1
-        ? this.user.accountsAt(m.stockIndex, m.stock)
-        : this.user.accountsAt(m.moneyIndex, m.money);
-    return set.trade.available;
+        ? this.user.tradeAt(m.stockIndex, m.stock)
+        : this.user.tradeAt(m.moneyIndex, m.money);
+    return trade.available;
   }
 
   /** What an order of `amount` at `price` must have available. */
