@@ -6,6 +6,7 @@ import type { Db, SqlDialect } from './db/database.js';
 import { accountsPlugin } from './domains/auth/accounts.plugin.js';
 import { chainsPlugin } from './domains/chains/chains.plugin.js';
 import { chainExplorerRoutes, devChainRoutes } from './domains/chains/chains.routes.js';
+import { demoMakerPlugin } from './domains/demoMaker/demoMaker.plugin.js';
 import { depositsRoutes } from './domains/deposits/deposits.routes.js';
 import { healthRoutes } from './domains/health/health.routes.js';
 import { marketDataPlugin } from './domains/marketData/marketData.plugin.js';
@@ -66,6 +67,7 @@ export const appPlugins: readonly FastifyPluginAsync[] = [
   chainExplorerRoutes,
   devChainRoutes,
   realtimePlugin,
+  demoMakerPlugin,
 ];
 
 /** Requests larger than this are refused with 413 before they are read further. */
