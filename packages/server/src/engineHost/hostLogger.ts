@@ -1,5 +1,6 @@
 /** The part of a pino logger the engine host uses. */
 export interface HostLogger {
+  debug(details: object, message: string): void;
   info(details: object, message: string): void;
   warn(details: object, message: string): void;
   error(details: object, message: string): void;
@@ -7,6 +8,7 @@ export interface HostLogger {
 
 /** Discards everything (unit tests). */
 export const silentLogger: HostLogger = {
+  debug: () => {},
   info: () => {},
   warn: () => {},
   error: () => {},

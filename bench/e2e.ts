@@ -1,0 +1,243 @@
+// End-to-end order benchmark: the real server (tsx, embedded SQLite, fresh DATA_DIR) driven over
+// HTTP by signed-in keep-alive clients placing and cancelling orders, then, with the same client
+// code, a bare Fastify server with one POST route for comparison. Prints:
+//   orders/s (closed loop, as fast as acknowledgements come), p50/p99 ms of acknowledgements at
+//   a fixed offered rate (default 5,000 orders/s), baseline req/s and the ratio.
+// Usage: npm run bench:e2e [-- clients seconds rate]
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { HttpSession } from '../packages/server/src/engineHost/harness/httpSession.js';
+import { ServerProcess } from '../packages/server/src/engineHost/harness/serverProcess.js';
+
+const clientCount = Number(process.argv[2] ?? 32);
+const seconds = Number(process.argv[3] ?? 8);
+const offeredRate = Number(process.argv[4] ?? 5_000);
+const warmUpSeconds = 2;
+
+if (process.argv[2] === '--baseline-server') await runBaselineServer();
+else await main();
+
+/** One client's next request: place a resting order, or cancel the one it placed. */
+interface Trader {
+  readonly session: HttpSession;
+  readonly side: 'buy' | 'sell';
+  resting: number[];
+  sequence: number;
+}
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'lattice-bench-e2e-'));
+  const server = await ServerProcess.start({
+    DATA_DIR: dataDir,
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_SCALE: '100000',
+  });
+  try {
+    const traders = await signIn(server.url, clientCount);
+    await closedLoop(traders, warmUpSeconds, orderRequest);
+    const run = await closedLoop(traders, seconds, orderRequest);
+    const paced = await fixedRate(traders, offeredRate, seconds, orderRequest);
+
+    const baseline = await startBaseline();
+    let baselineRate = 0;
+    try {
+      const plain = Array.from({ length: clientCount }, () => ({
+        session: new HttpSession(baseline.url),
+        side: 'sell' as const,
+        resting: [],
+        sequence: 0,
+      }));
+      await closedLoop(plain, warmUpSeconds, baselineRequest);
+      baselineRate = (await closedLoop(plain, seconds, baselineRequest)).perSecond;
+    } finally {
+      baseline.stop();
+    }
+
+    console.log(
+      `server: tsx, SQLite (WAL, synchronous=FULL), ${clientCount} signed-in keep-alive clients, ` +
+        `${seconds} s per phase, each request one durable command (place or cancel)`,
+    );
+    console.log(
+      `  closed loop: ${run.count} orders acknowledged, ${run.failed} failed, ` +
+        `p50 ${run.p50.toFixed(2)} ms, p99 ${run.p99.toFixed(2)} ms`,
+    );
+    console.log(
+      `  offered ${offeredRate}/s: ${paced.count} acknowledged (${Math.round(paced.perSecond)}/s), ` +
+        `${paced.failed} failed`,
+    );
+    console.log(`orders/s: ${Math.round(run.perSecond)}`);
+    console.log(`p50 ms: ${paced.p50.toFixed(2)}`);
+    console.log(`p99 ms: ${paced.p99.toFixed(2)}`);
+    console.log(`baseline req/s: ${Math.round(baselineRate)}`);
+    console.log(`ratio: ${(run.perSecond / baselineRate).toFixed(2)}`);
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Signs in the two demo accounts, alternately, as `count` separate sessions. */
+async function signIn(url: string, count: number): Promise<Trader[]> {
+  const accounts = [
+    ['alice@example.com', 'Alice-demo-1', 'sell'],
+    ['bob@example.com', 'Bob-demo-1', 'buy'],
+  ] as const;
+  const traders: Trader[] = [];
+  for (let i = 0; i < count; i++) {
+    const [email, password, side] = accounts[i % 2]!;
+    const session = await HttpSession.signIn(url, email, password);
+    traders.push({ session, side, resting: [], sequence: 0 });
+  }
+  return traders;
+}
+
+/** A sell rests far above a buy, so orders stay on the book until cancelled. */
+async function orderRequest(trader: Trader): Promise<boolean> {
+  const resting = trader.resting.pop();
+  if (resting !== undefined) {
+    const answer = await trader.session.request('DELETE', `/api/v2/order/${resting}`);
+    return answer.status === 200;
+  }
+  trader.sequence++;
+  const price =
+    trader.side === 'sell' ? 40_000 + (trader.sequence % 100) : 20_000 - (trader.sequence % 100);
+  const answer = await trader.session.request('POST', '/api/v2/order', {
+    pair: 'BTC_USDT',
+    direction: trader.side,
+    price: String(price),
+    amount: '0.001',
+  });
+  const id = (answer.body as { order?: { id: number } }).order?.id;
+  if (id !== undefined) trader.resting.push(id);
+  return answer.status === 201;
+}
+
+async function baselineRequest(trader: Trader): Promise<boolean> {
+  const answer = await trader.session.request('POST', '/api/v2/order', {
+    pair: 'BTC_USDT',
+    direction: trader.side,
+    price: '40000',
+    amount: '0.001',
+  });
+  return answer.status === 201;
+}
+
+interface Measured {
+  count: number;
+  failed: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+}
+
+/** Every trader sends its next request as soon as the previous one is answered. */
+async function closedLoop(
+  traders: Trader[],
+  durationSeconds: number,
+  send: (trader: Trader) => Promise<boolean>,
+): Promise<Measured> {
+  const latencies: number[] = [];
+  let failed = 0;
+  const started = performance.now();
+  const end = started + durationSeconds * 1000;
+  await Promise.all(
+    traders.map(async (trader) => {
+      while (performance.now() < end) {
+        const sent = performance.now();
+        if (await send(trader)) latencies.push(performance.now() - sent);
+        else failed++;
+      }
+    }),
+  );
+  return measured(latencies, failed, (performance.now() - started) / 1000);
+}
+
+/**
+ * Requests leave at a fixed pace whatever the answers (open loop), spread over the traders;
+ * latency counts from the moment a request was due, so queueing in the client counts too.
+ */
+async function fixedRate(
+  traders: Trader[],
+  rate: number,
+  durationSeconds: number,
+  send: (trader: Trader) => Promise<boolean>,
+): Promise<Measured> {
+  const latencies: number[] = [];
+  let failed = 0;
+  let issued = 0;
+  const inFlight = new Set<Promise<void>>();
+  const idle = [...traders];
+  const waiting: number[] = [];
+  const started = performance.now();
+  const total = Math.round(rate * durationSeconds);
+  const dispatch = () => {
+    while (waiting.length > 0 && idle.length > 0) {
+      const due = waiting.shift()!;
+      const trader = idle.pop()!;
+      const task = send(trader).then((ok) => {
+        if (ok) latencies.push(performance.now() - due);
+        else failed++;
+        idle.push(trader);
+        inFlight.delete(task);
+        dispatch();
+      });
+      inFlight.add(task);
+    }
+  };
+  while (issued < total) {
+    const now = performance.now();
+    const dueCount = Math.min(total, Math.floor(((now - started) * rate) / 1000));
+    for (; issued < dueCount; issued++) waiting.push(started + (issued * 1000) / rate);
+    dispatch();
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+  while (waiting.length > 0 || inFlight.size > 0) {
+    dispatch();
+    await Promise.race([...inFlight, new Promise((resolve) => setTimeout(resolve, 5))]);
+  }
+  return measured(latencies, failed, (performance.now() - started) / 1000);
+}
+
+function measured(latencies: number[], failed: number, elapsedSeconds: number): Measured {
+  latencies.sort((a, b) => a - b);
+  const at = (fraction: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * fraction))] ?? 0;
+  return {
+    count: latencies.length,
+    failed,
+    perSecond: latencies.length / elapsedSeconds,
+    p50: at(0.5),
+    p99: at(0.99),
+  };
+}
+
+/** The bare route, in its own process like the real server. */
+async function startBaseline(): Promise<{ url: string; stop: () => void }> {
+  const file = fileURLToPath(import.meta.url);
+  const child = spawn(process.execPath, ['--import', 'tsx', file, '--baseline-server'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`baseline server exited with ${code}`)));
+    child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()));
+  });
+  return { url, stop: () => child.kill('SIGTERM') };
+}
+
+async function runBaselineServer(): Promise<void> {
+  const { default: Fastify } = await import('fastify');
+  const app = Fastify({ logger: false });
+  app.post('/api/v2/order', async (request, reply) => {
+    const body = request.body as { pair: string; price: string; amount: string };
+    return reply
+      .status(201)
+      .send({ order: { id: 1, market: body.pair, price: body.price, amount: body.amount } });
+  });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  process.stdout.write(`${address}\n`);
+  process.once('SIGTERM', () => void app.close().then(() => process.exit(0)));
+}
