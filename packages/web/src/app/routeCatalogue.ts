@@ -1,8 +1,7 @@
-import type { ComponentType } from 'react';
-
 /**
  * Every screen of SPEC.md §2, with who may open it and what the frame shows around it. The
- * router builds each entry twice: at its path (English) and under `/{lang}`.
+ * router builds each entry twice: at its path (English) and under `/{lang}`. Plain data with
+ * no imports, so the browser tests walk the same list.
  */
 
 /** public: anyone; guest: signed-out only (signed-in → `/`); user: signed-in only (→ /login). */
@@ -11,7 +10,24 @@ export type Access = 'public' | 'guest' | 'user';
 /** Extra rule a route follows before it renders (see `guards.ts`). */
 export type RouteRule = 'exchange' | 'userExchange' | 'pair' | 'authAlias' | 'notFound';
 
-export type ScreenModule = () => Promise<{ default: ComponentType }>;
+/** The built screens, by name (see `screens.ts`); the others are placeholders. */
+export type ScreenName =
+  | 'home'
+  | 'trade'
+  | 'notFound'
+  | 'login'
+  | 'register'
+  | 'checkEmail'
+  | 'verify'
+  | 'deviceCode'
+  | 'twoFactor'
+  | 'forgotPassword'
+  | 'resetPassword'
+  | 'googleAuth'
+  | 'profile'
+  | 'security'
+  | 'settings'
+  | 'apiKeys';
 
 export interface RouteEntry {
   /** Path without the language prefix, relative (`user/profile`); '' is the front page. */
@@ -21,50 +37,36 @@ export interface RouteEntry {
   access: Access;
   rule?: RouteRule;
   /** The screen; without one the route shows a placeholder naming the screen. */
-  screen?: ScreenModule;
+  screen?: ScreenName;
   footer?: false;
   header?: false;
 }
 
-const home = () => import('../features/shell/HomePage');
-const trade = () => import('../features/shell/TradePlaceholderPage');
-const auth = {
-  login: () => import('../features/auth/LoginPage'),
-  register: () => import('../features/auth/RegisterPage'),
-  checkEmail: () => import('../features/auth/CheckEmailPage'),
-  verify: () => import('../features/auth/VerifyPage'),
-  device: () => import('../features/auth/DeviceCodePage'),
-  twoFactor: () => import('../features/auth/TwoFactorPage'),
-  forgot: () => import('../features/auth/ForgotPasswordPage'),
-  reset: () => import('../features/auth/ResetPasswordPage'),
-  google: () => import('../features/auth/GoogleAuthPage'),
-};
-const account = {
-  profile: () => import('../features/account/ProfilePage'),
-  security: () => import('../features/account/SecurityPage'),
-  settings: () => import('../features/account/SettingsPage'),
-  api: () => import('../features/account/ApiKeysPage'),
-};
-
 const publicPages: RouteEntry[] = [
-  { path: '', title: 'home', access: 'public', screen: home },
+  { path: '', title: 'home', access: 'public', screen: 'home' },
   { path: 'listing', title: 'listing', access: 'public' },
-  { path: 'trade', title: 'trade', access: 'public', screen: trade, footer: false },
+  { path: 'trade', title: 'trade', access: 'public', screen: 'trade', footer: false },
   {
     path: 'trade/:pair',
     title: 'trade',
     access: 'public',
     rule: 'pair',
-    screen: trade,
+    screen: 'trade',
     footer: false,
   },
-  { path: 'trade_classic', title: 'tradeClassic', access: 'public', screen: trade, footer: false },
+  {
+    path: 'trade_classic',
+    title: 'tradeClassic',
+    access: 'public',
+    screen: 'trade',
+    footer: false,
+  },
   {
     path: 'trade_classic/:pair',
     title: 'tradeClassic',
     access: 'public',
     rule: 'pair',
-    screen: trade,
+    screen: 'trade',
     footer: false,
   },
   { path: 'codes', title: 'codes', access: 'public' },
@@ -101,19 +103,19 @@ const publicPages: RouteEntry[] = [
 
 const authPages: RouteEntry[] = [
   { path: 'auth', title: 'login', access: 'guest', rule: 'authAlias' },
-  { path: 'login', title: 'login', access: 'guest', screen: auth.login },
-  { path: 'register', title: 'register', access: 'guest', screen: auth.register },
-  { path: 'check-email', title: 'checkEmail', access: 'guest', screen: auth.checkEmail },
-  { path: 'verify', title: 'verify', access: 'guest', screen: auth.verify },
-  { path: 'device-confirmation', title: 'deviceCode', access: 'guest', screen: auth.device },
-  { path: '2fa', title: 'twoFactor', access: 'guest', screen: auth.twoFactor },
-  { path: 'forgot-password', title: 'forgotPassword', access: 'guest', screen: auth.forgot },
-  { path: 'reset-password', title: 'resetPassword', access: 'guest', screen: auth.reset },
-  { path: 'google-auth', title: 'googleAuth', access: 'guest', screen: auth.google },
+  { path: 'login', title: 'login', access: 'guest', screen: 'login' },
+  { path: 'register', title: 'register', access: 'guest', screen: 'register' },
+  { path: 'check-email', title: 'checkEmail', access: 'guest', screen: 'checkEmail' },
+  { path: 'verify', title: 'verify', access: 'guest', screen: 'verify' },
+  { path: 'device-confirmation', title: 'deviceCode', access: 'guest', screen: 'deviceCode' },
+  { path: '2fa', title: 'twoFactor', access: 'guest', screen: 'twoFactor' },
+  { path: 'forgot-password', title: 'forgotPassword', access: 'guest', screen: 'forgotPassword' },
+  { path: 'reset-password', title: 'resetPassword', access: 'guest', screen: 'resetPassword' },
+  { path: 'google-auth', title: 'googleAuth', access: 'guest', screen: 'googleAuth' },
 ];
 
 const userPages: RouteEntry[] = [
-  { path: 'user/profile', title: 'profile', access: 'user', screen: account.profile },
+  { path: 'user/profile', title: 'profile', access: 'user', screen: 'profile' },
   { path: 'user/wallet-list', title: 'walletList', access: 'user' },
   { path: 'user/wallet-margin', title: 'walletMargin', access: 'user' },
   { path: 'user/balances/:ticker', title: 'balanceTicker', access: 'user' },
@@ -122,8 +124,8 @@ const userPages: RouteEntry[] = [
   { path: 'user/support', title: 'support', access: 'user' },
   { path: 'user/support/ticket/:ticketId', title: 'supportTicket', access: 'user' },
   { path: 'user/verification', title: 'verification', access: 'user', header: false },
-  { path: 'user/security-main', title: 'security', access: 'user', screen: account.security },
-  { path: 'user/settings', title: 'settings', access: 'user', screen: account.settings },
+  { path: 'user/security-main', title: 'security', access: 'user', screen: 'security' },
+  { path: 'user/settings', title: 'settings', access: 'user', screen: 'settings' },
   { path: 'user/address-management', title: 'addressManagement', access: 'user' },
   { path: 'user/referrals', title: 'userReferrals', access: 'user', footer: false },
   { path: 'user/current-referrals', title: 'currentReferrals', access: 'user', footer: false },
@@ -135,7 +137,7 @@ const userPages: RouteEntry[] = [
     access: 'user',
     footer: false,
   },
-  { path: 'user/api', title: 'apiKeys', access: 'user', screen: account.api },
+  { path: 'user/api', title: 'apiKeys', access: 'user', screen: 'apiKeys' },
   { path: 'user/staking', title: 'userStaking', access: 'user' },
   { path: 'user/exchange', title: 'exchange', access: 'public', rule: 'userExchange' },
   { path: 'user/buy-crypto', title: 'buyCrypto', access: 'user' },
@@ -157,7 +159,7 @@ export const notFoundEntry: RouteEntry = {
   title: 'notFound',
   access: 'public',
   rule: 'notFound',
-  screen: () => import('../features/shell/NotFoundPage'),
+  screen: 'notFound',
   footer: false,
 };
 

@@ -11,6 +11,7 @@ import {
   unknownPathLoader,
 } from './guards';
 import { type RouteEntry, routeCatalogue } from './routeCatalogue';
+import { screens } from './screens';
 
 /** What the frame reads from the matched screen's route. */
 export interface RouteHandle {
@@ -25,7 +26,7 @@ function routeOf(entry: RouteEntry, context: RouterContext): RouteObject {
     header: entry.header !== false,
     footer: entry.footer !== false,
   };
-  const screen = entry.screen;
+  const screen = entry.screen ? screens[entry.screen] : undefined;
   const shared = {
     loader: entryLoader(entry, context),
     handle,
@@ -37,7 +38,7 @@ function routeOf(entry: RouteEntry, context: RouterContext): RouteObject {
 }
 
 /** The screens, wrapped in a boundary that keeps the header and footer when one fails. */
-function screens(context: RouterContext): RouteObject[] {
+function screenRoutes(context: RouterContext): RouteObject[] {
   return [
     {
       errorElement: <RouteError />,
@@ -63,7 +64,7 @@ export function createRoutes(context: RouterContext): RouteObject[] {
       element: <RootLayout />,
       hydrateFallbackElement: <Splash />,
       errorElement: <RouteError fullPage />,
-      children: screens(context),
+      children: screenRoutes(context),
     },
     {
       path: '/:lang',
@@ -72,7 +73,7 @@ export function createRoutes(context: RouterContext): RouteObject[] {
       element: <RootLayout />,
       hydrateFallbackElement: <Splash />,
       errorElement: <RouteError fullPage />,
-      children: screens(context),
+      children: screenRoutes(context),
     },
   ];
 }

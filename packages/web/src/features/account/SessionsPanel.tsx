@@ -13,6 +13,18 @@ import { Badge, Panel, StateMessage } from '../../ui/Panel';
 import styles from './account.module.css';
 import { accountApi, accountKeys, type SessionRow, sessionsQuery } from './accountApi';
 
+/** "Chrome 126 on Linux" from a user-agent string; the raw string when it is not known. */
+export function describeUserAgent(userAgent: string): string {
+  const browser =
+    /(Edg|OPR|Firefox|Chrome|Safari)\/(\d+)/.exec(userAgent.replace('HeadlessChrome', 'Chrome')) ??
+    null;
+  const system = /(Windows|Android|iPhone|iPad|Mac OS X|Linux)/.exec(userAgent)?.[1];
+  if (!browser || !system) return userAgent || '—';
+  const names: Record<string, string> = { Edg: 'Edge', OPR: 'Opera' };
+  const name = names[browser[1] ?? ''] ?? browser[1];
+  return `${name} ${browser[2]} · ${system === 'Mac OS X' ? 'macOS' : system}`;
+}
+
 function formatTime(seconds: number, language: string): string {
   return new Date(seconds * 1000).toLocaleString(language);
 }
@@ -27,9 +39,9 @@ export function SessionsPanel() {
   const sessions = useQuery(sessionsQuery);
   const [endingAll, setEndingAll] = useState(false);
 
-  const afterCurrentEnded = async () => {
+  const leaveForFrontPage = async () => {
+    await navigate(to('/'));
     await resetSession(queryClient);
-    navigate(to('/'));
   };
 
   const terminate = async (session: SessionRow) => {
@@ -39,7 +51,8 @@ export function SessionsPanel() {
     );
     try {
       await accountApi.terminateSession(session.id);
-      if (session.isCurrent) await afterCurrentEnded();
+      // Ending this very session signs the user out: as on sign-out, the page starts afresh.
+      if (session.isCurrent) window.location.assign(to('/'));
       else submitNotice(t('account.sessions.ended'));
     } catch (error) {
       queryClient.setQueryData(accountKeys.sessions, previous);
@@ -57,7 +70,7 @@ export function SessionsPanel() {
     setEndingAll(true);
     try {
       await accountApi.terminateAllSessions();
-      await afterCurrentEnded();
+      await leaveForFrontPage();
     } catch (error) {
       if (isApiError(error)) responseNotice(translateMessage(error.firstMessage, t));
     } finally {
@@ -98,13 +111,13 @@ export function SessionsPanel() {
             <tbody>
               {sessions.data.map((session) => (
                 <tr key={session.id}>
-                  <td>
-                    {session.userAgent || '—'}{' '}
+                  <td title={session.userAgent}>
+                    {describeUserAgent(session.userAgent)}{' '}
                     {session.isCurrent && (
                       <Badge tone="main">{t('account.sessions.current')}</Badge>
                     )}
                   </td>
-                  <td className={styles.mono}>{session.ipAddress}</td>
+                  <td className={styles.nowrap}>{session.ipAddress}</td>
                   <td>{formatTime(session.lastActivity, language)}</td>
                   <td>
                     <Button size="s" variant="ghost" onClick={() => void terminate(session)}>

@@ -49,7 +49,3 @@ export function notifyOrderFinished(order: FinishedOrderNotice): void {
     });
   }, finishedOrderDebounceMs);
 }
-
-export function clearFinishedOrders(): void {
-  finishedOrdersStore.set([]);
-}

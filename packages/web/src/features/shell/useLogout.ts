@@ -1,17 +1,15 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { api } from '../../api/client';
-import { resetSession } from '../../api/session';
 import { useLocalePath } from '../../i18n/useLanguage';
-import { notice, responseNotice } from '../../lib/notices';
-import { clearFinishedOrders } from './finishedOrders';
+import { responseNotice } from '../../lib/notices';
 
-/** Signs out this session only, forgets the user's cached data and goes to the front page. */
+/**
+ * Signs out this session only, then loads the front page afresh: a full page load drops
+ * every cached answer and pending request of the user at once, so no screen still open asks
+ * the server again with a session that is gone.
+ */
 export function useLogout(): () => Promise<void> {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const to = useLocalePath();
   const { t } = useTranslation();
   return useCallback(async () => {
@@ -21,9 +19,6 @@ export function useLogout(): () => Promise<void> {
       responseNotice(t('notices.logoutFailed'));
       return;
     }
-    clearFinishedOrders();
-    await resetSession(queryClient).catch(() => undefined);
-    navigate(to('/'));
-    notice(t('notices.loggedOut'), 'success');
-  }, [queryClient, navigate, to, t]);
+    window.location.assign(to('/'));
+  }, [to, t]);
 }

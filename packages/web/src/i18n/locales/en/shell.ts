@@ -103,7 +103,6 @@ export const shell = {
   },
   notices: {
     network: 'Something happen with your network connection.',
-    loggedOut: 'You have signed out',
     logoutFailed: 'Could not sign out, please try again',
   },
   errors: {

@@ -105,7 +105,6 @@ export const shell: Messages<typeof english> = {
   },
   notices: {
     network: 'Hay un problema con su conexión de red.',
-    loggedOut: 'Ha cerrado la sesión',
     logoutFailed: 'No se pudo cerrar la sesión, inténtelo de nuevo',
   },
   errors: {

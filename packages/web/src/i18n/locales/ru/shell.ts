@@ -105,7 +105,6 @@ export const shell: Messages<typeof english> = {
   },
   notices: {
     network: 'Проблема с сетевым подключением.',
-    loggedOut: 'Вы вышли из аккаунта',
     logoutFailed: 'Не удалось выйти, попробуйте ещё раз',
   },
   errors: {
