@@ -13,9 +13,12 @@
 // - engine ops/s and baseline ops/s: one pass each over all operations, run in alternating
 //   chunks of 10,000 (a change of load on a shared machine then touches both alike), each
 //   timed per chunk without a timer per operation; the engine's clock is also read every 100
-//   operations, and the longest such batch is `max pause ms` (collections included);
+//   operations, and the longest such batch is `max pause ms` (collections included); the
+//   same passes per second of process CPU time are printed too (a busy machine stretches
+//   wall time, not CPU time);
 // - p50/p99 us: a second pass on a fresh engine, each apply() timed on its own with
 //   process.hrtime.bigint() (the timer's own cost, some tens of ns, is included).
+import { PerformanceObserver } from 'node:perf_hooks';
 import { type Command, Engine } from '@lattice/engine';
 import { OrderBook, SelfTradePreventionMode, Side } from 'nodejs-order-book';
 
@@ -297,7 +300,14 @@ function freshEngine(w: Workload): Engine {
 interface Throughput {
   engineOpsPerSecond: number;
   baselineOpsPerSecond: number;
+  /** The same per second of this process's CPU time (GC threads included). */
+  engineOpsPerCpuSecond: number;
+  baselineOpsPerCpuSecond: number;
   maxPauseMs: number;
+}
+
+function cpuMicros(from: NodeJS.CpuUsage, to: NodeJS.CpuUsage): number {
+  return to.user - from.user + (to.system - from.system);
 }
 
 /**
@@ -310,10 +320,13 @@ function runThroughput(w: Workload): Throughput {
   const { ops, amounts } = w;
   let engineNs = 0n;
   let baselineNs = 0n;
+  let engineCpuUs = 0;
+  let baselineCpuUs = 0;
   let longest = 0n;
   let rejected = 0;
   for (let from = 0; from < ops.length; from += CHUNK) {
     const to = Math.min(ops.length, from + CHUNK);
+    const cpuStart = process.cpuUsage();
     const start = process.hrtime.bigint();
     let batchStart = start;
     for (let i = from; i < to; i++) {
@@ -325,14 +338,19 @@ function runThroughput(w: Workload): Throughput {
       }
     }
     const middle = process.hrtime.bigint();
+    const cpuMiddle = process.cpuUsage();
     for (let i = from; i < to; i++) driveBaseline(book, ops, amounts, i);
     baselineNs += process.hrtime.bigint() - middle;
     engineNs += middle - start;
+    engineCpuUs += cpuMicros(cpuStart, cpuMiddle);
+    baselineCpuUs += cpuMicros(cpuMiddle, process.cpuUsage());
   }
   if (rejected > 0) console.log(`engine rejections: ${rejected}`);
   return {
     engineOpsPerSecond: ops.length / (Number(engineNs) / 1e9),
     baselineOpsPerSecond: ops.length / (Number(baselineNs) / 1e9),
+    engineOpsPerCpuSecond: ops.length / (engineCpuUs / 1e6),
+    baselineOpsPerCpuSecond: ops.length / (baselineCpuUs / 1e6),
     maxPauseMs: Number(longest) / 1e6,
   };
 }
@@ -377,7 +395,26 @@ function freshBaseline(w: Workload): OrderBook {
   return book;
 }
 
-function main(): void {
+/** The longest garbage collection pause seen while `run` runs (both contenders' garbage). */
+function longestGcPause<T>(run: () => T): { result: T; gcMs: Promise<number> } {
+  let longest = 0;
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) longest = Math.max(longest, entry.duration);
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  const result = run();
+  // GC entries are delivered asynchronously: read them after the event loop has turned.
+  const gcMs = new Promise<number>((resolve) =>
+    setTimeout(() => {
+      for (const entry of observer.takeRecords()) longest = Math.max(longest, entry.duration);
+      observer.disconnect();
+      resolve(longest);
+    }, 100),
+  );
+  return { result, gcMs };
+}
+
+async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const w = generate(args);
   const counts = [0, 0, 0];
@@ -386,7 +423,9 @@ function main(): void {
     `operations: ${w.ops.length} (limit ${counts[LIMIT]}, cancel ${counts[CANCEL]}, ` +
       `market ${counts[MARKET_ORDER]}), seed ${args.seed}`,
   );
-  const throughput = runThroughput(w);
+  const measured = longestGcPause(() => runThroughput(w));
+  const throughput = measured.result;
+  const gcMs = await measured.gcMs;
   const latency = runEngineLatency(w);
   const engineOps = throughput.engineOpsPerSecond;
   const baselineOps = throughput.baselineOpsPerSecond;
@@ -394,8 +433,15 @@ function main(): void {
   console.log(`p50 us: ${latency.p50.toFixed(2)}`);
   console.log(`p99 us: ${latency.p99.toFixed(2)}`);
   console.log(`max pause ms: ${throughput.maxPauseMs.toFixed(2)}`);
+  console.log(`longest gc pause ms: ${gcMs.toFixed(2)}`);
   console.log(`baseline ops/s: ${Math.round(baselineOps)}`);
   console.log(`ratio: ${(engineOps / baselineOps).toFixed(2)}`);
+  // On a shared machine wall time includes waiting for a core; CPU time does not.
+  const cpuRatio = throughput.engineOpsPerCpuSecond / throughput.baselineOpsPerCpuSecond;
+  console.log(
+    `per CPU second: engine ${Math.round(throughput.engineOpsPerCpuSecond)}, ` +
+      `baseline ${Math.round(throughput.baselineOpsPerCpuSecond)}, ratio ${cpuRatio.toFixed(2)}`,
+  );
 }
 
-main();
+await main();
