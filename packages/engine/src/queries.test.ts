@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { BUY, btc, MARKET, SELL, TestExchange, usdt } from './fixtures.js';
+
+describe('queries', () => {
+  it('depth: best first, limited, merged away from the spread', () => {
+    const x = TestExchange.standard();
+    x.fund(1, 'BTC', btc('10'));
+    x.fund(2, 'USDT', usdt('1000000'));
+    x.limit(1, SELL, '30000.10', '0.1');
+    x.limit(1, SELL, '30000.90', '0.2');
+    x.limit(1, SELL, '30001.50', '0.3');
+    x.limit(2, BUY, '29999.90', '0.4');
+    x.limit(2, BUY, '29999.10', '0.5');
+    expect(x.engine.depth(MARKET, 2)).toEqual({
+      asks: [
+        [usdt('30000.10'), btc('0.1')],
+        [usdt('30000.90'), btc('0.2')],
+      ],
+      bids: [
+        [usdt('29999.90'), btc('0.4')],
+        [usdt('29999.10'), btc('0.5')],
+      ],
+    });
+    expect(x.engine.depth(MARKET, 10, usdt('1'))).toEqual({
+      asks: [
+        [usdt('30001'), btc('0.3')],
+        [usdt('30002'), btc('0.3')],
+      ],
+      bids: [[usdt('29999'), btc('0.9')]],
+    });
+  });
+
+  it('open orders, newest first, with waiting stops; totals per asset', () => {
+    const x = TestExchange.standard();
+    x.fund(1, 'BTC', btc('1'));
+    x.fund(2, 'USDT', usdt('100000'));
+    x.limit(1, SELL, '30000', '0.1');
+    x.limit(2, BUY, '30000', '0.1');
+    const rest = x.limit(1, SELL, '31000', '0.1');
+    const stop = x.ok({
+      type: 'order.stopLimit',
+      userId: 1,
+      market: MARKET,
+      side: SELL,
+      stopPrice: usdt('29000'),
+      price: usdt('28900'),
+      amount: btc('0.1'),
+      source: 'web',
+    });
+    const ids = x.engine.openOrders(1).map((o) => o.id);
+    expect(ids).toEqual([stop.result.kind === 'order' ? stop.result.order.id : 0, rest.id]);
+    expect(x.engine.openOrders(1, 'LTT_USDT')).toEqual([]);
+    expect(x.engine.lastPrice(MARKET)).toBe(usdt('30000'));
+    const btcTotal = x.engine.assetTotals().find((t) => t.asset === 'BTC');
+    expect(btcTotal).toEqual({ asset: 'BTC', total: btc('1'), deposited: btc('1'), withdrawn: 0n });
+  });
+});
