@@ -8,11 +8,14 @@ import { systemParamsQuery } from './api/session';
 import { createRoutes } from './app/routes';
 import { initI18n } from './i18n/i18n';
 import { trackLinkClicks } from './lib/lastClickedLink';
+import { mainHostUrl } from './lib/referralHost';
 import { applyTheme, currentTheme } from './lib/theme';
 import './styles/global.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
+const mainHost = mainHostUrl(new URL(window.location.href));
+if (mainHost) window.location.replace(mainHost);
 
 applyTheme(currentTheme());
 trackLinkClicks();
