@@ -31,6 +31,13 @@ const exactMessages: Record<string, string> = {
   'Error on server': 'serverError',
   'Something went wrong.': 'somethingWrong',
   'Something happen with your network connection.': 'network',
+  'Wrong password': 'wrongPassword',
+  'Nickname already in use': 'nicknameInUse',
+  'Generate a secret first': 'generateSecretFirst',
+  'Set an anti-phishing code first': 'antiPhishingCodeFirst',
+  'Session not found': 'sessionNotFound',
+  'API key not found': 'apiKeyNotFound',
+  'You need to be logged in': 'authRequired',
 };
 
 const patterns: readonly [RegExp, string, string][] = [

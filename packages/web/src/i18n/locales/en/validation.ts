@@ -31,4 +31,11 @@ export const validation = {
   serverError: 'Error on server',
   somethingWrong: 'Something went wrong.',
   network: 'Something happen with your network connection.',
+  wrongPassword: 'Wrong password',
+  nicknameInUse: 'Nickname already in use',
+  generateSecretFirst: 'Generate a secret first',
+  antiPhishingCodeFirst: 'Set an anti-phishing code first',
+  sessionNotFound: 'Session not found',
+  apiKeyNotFound: 'API key not found',
+  authRequired: 'You need to be logged in',
 };

@@ -33,4 +33,11 @@ export const validation: Messages<typeof english> = {
   serverError: 'Error en el servidor',
   somethingWrong: 'Algo salió mal.',
   network: 'Hay un problema con su conexión de red.',
+  wrongPassword: 'Contraseña incorrecta',
+  nicknameInUse: 'Este apodo ya está en uso',
+  generateSecretFirst: 'Genere primero una clave secreta',
+  antiPhishingCodeFirst: 'Defina primero un código antiphishing',
+  sessionNotFound: 'Sesión no encontrada',
+  apiKeyNotFound: 'Clave API no encontrada',
+  authRequired: 'Necesita iniciar sesión',
 };

@@ -32,4 +32,11 @@ export const validation: Messages<typeof english> = {
   serverError: 'Ошибка на сервере',
   somethingWrong: 'Что-то пошло не так.',
   network: 'Проблема с сетевым подключением.',
+  wrongPassword: 'Неверный пароль',
+  nicknameInUse: 'Этот никнейм уже занят',
+  generateSecretFirst: 'Сначала создайте секретный ключ',
+  antiPhishingCodeFirst: 'Сначала задайте антифишинговый код',
+  sessionNotFound: 'Сеанс не найден',
+  apiKeyNotFound: 'API-ключ не найден',
+  authRequired: 'Нужно войти в аккаунт',
 };
