@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import SQLite from 'better-sqlite3';
+import type SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database, Db, SqlDialect } from './database.js';
+import { loadSqliteDriver } from './sqliteDriver.js';
 
 export interface DatabaseOptions {
   /** PostgreSQL when set; otherwise SQLite. */
@@ -40,7 +41,8 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
 function openSqlite(options: DatabaseOptions): Db {
   const file = options.sqliteFile ?? join(options.dataDir, sqliteFileName);
   if (!options.sqliteFile) mkdirSync(options.dataDir, { recursive: true });
-  const sqlite = new SQLite(file);
+  const Driver = loadSqliteDriver();
+  const sqlite = new Driver(file);
   // WAL lets readers run beside the writer; FULL makes each commit durable before it returns.
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');
