@@ -45,9 +45,14 @@ export function Menu({ label, ariaLabel, children, align = 'start' }: MenuProps)
 
   useEffect(() => () => clearTimeout(hoverTimer.current), []);
 
+  // A click on a menu the pointer has just opened keeps it open instead of closing it.
+  const openedByHover = useRef(false);
   const hoverTo = (next: boolean) => {
     clearTimeout(hoverTimer.current);
-    hoverTimer.current = setTimeout(() => setOpen(next), menuHoverDelayMs);
+    hoverTimer.current = setTimeout(() => {
+      openedByHover.current = next;
+      setOpen(next);
+    }, menuHoverDelayMs);
   };
 
   return (
@@ -67,7 +72,9 @@ export function Menu({ label, ariaLabel, children, align = 'start' }: MenuProps)
         aria-label={ariaLabel}
         onClick={() => {
           clearTimeout(hoverTimer.current);
-          setOpen((value) => !value);
+          const keepOpen = openedByHover.current;
+          openedByHover.current = false;
+          setOpen((value) => keepOpen || !value);
         }}
       >
         {label}
