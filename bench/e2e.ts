@@ -35,6 +35,7 @@ async function main(): Promise<void> {
     NODE_ENV: 'development',
     LOG_LEVEL: 'warn',
     RATE_LIMIT_SCALE: '100000',
+    DEMO_MAKER: '0',
   });
   try {
     const traders = await signIn(server.url, clientCount);

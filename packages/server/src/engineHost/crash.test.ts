@@ -69,6 +69,8 @@ describe('crash safety', () => {
       DATA_DIR: dataDir,
       NODE_ENV: 'test',
       RATE_LIMIT_SCALE: '1000',
+      // Only the test's clients trade: every order in the journal is one of theirs.
+      DEMO_MAKER: '0',
       ENGINE_SNAPSHOT_EVERY: '150',
       ENGINE_SNAPSHOT_WRITE_DELAY_MS: '400',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
@@ -143,7 +145,13 @@ describe('crash safety', () => {
 
       server = await start();
       const recovered = await server.waitForLog((line) => line.msg === 'engine recovered');
-      expect(recovered).toMatchObject({ journalSeq: clean.journalSeq, stateHash: clean.stateHash });
+      expect(recovered.journalSeq).toBe(clean.journalSeq);
+      const engine = await (await fetch(`${server.url}/api/dev/engine`)).json();
+      expect(engine).toMatchObject({
+        journalSeq: clean.journalSeq,
+        stateHash: clean.stateHash,
+        halted: null,
+      });
       // Recovery started from an older snapshot and replayed the entries after it, once.
       if (interrupted !== null) expect(Number(recovered.snapshotSeq)).toBeLessThan(interrupted);
       expect(server.logs.some((line) => line.msg === 'reconciliation failed')).toBe(false);

@@ -13,7 +13,8 @@ declare module 'fastify' {
 
 /**
  * Opens the engine host on the app's database (recovery, reconciliation), registers the
- * reference data, and closes it (after a last snapshot) when the app closes.
+ * reference data, and closes it (after a last snapshot) when the app closes. With DEV_TOOLS,
+ * `GET /api/dev/engine` shows the engine's journal position and state hash.
  */
 export const engineHostPlugin = fp(
   async (app: FastifyInstance) => {
@@ -33,6 +34,16 @@ export const engineHostPlugin = fp(
     });
     if (host.halted === null) {
       await bootstrapEngine(host, app.db, { fundDemoUsers: app.config.devTools, logger });
+    }
+    if (app.config.devTools) {
+      // The engine's position and state hash, for crash tests and operators comparing a
+      // replay; the hash serialises the whole state, so it is computed only when asked.
+      app.get('/api/dev/engine', async () => ({
+        journalSeq: host.lastJournalSeq,
+        lastEventSeq: host.engine.lastEventSeq,
+        stateHash: host.engine.stateHash(),
+        halted: host.halted,
+      }));
     }
   },
   { name: 'engineHost' },

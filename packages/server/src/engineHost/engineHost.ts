@@ -137,7 +137,6 @@ export class EngineHost {
         journalSeq: recovered.journalSeq,
         snapshotSeq: recovered.snapshotSeq,
         replayed: recovered.replayed,
-        stateHash: recovered.engine.stateHash(),
         ms: Math.round(performance.now() - started),
       },
       'engine recovered',

@@ -1,6 +1,7 @@
 import { commandFromJson, Engine } from '@lattice/engine';
 import type { HostLogger } from './hostLogger.js';
 import type { HostStore } from './hostStore.js';
+import { stateHashOfSnapshotText } from './snapshotHash.js';
 
 /** The journal and the rebuilt state disagree: the host must not start on it. */
 export class RecoveryError extends Error {
@@ -22,7 +23,7 @@ const journalPageSize = 20_000;
 
 /**
  * Rebuilds the engine: the newest snapshot whose state hash checks out, then every journal
- * entry after it, in order. A snapshot records the journal entry it includes, so entries up to
+ * entry after it, in order, each checked against the event number recorded with it. A snapshot records the journal entry it includes, so entries up to
  * it are never applied twice, and one interrupted while being written is simply absent.
  */
 export async function recoverEngine(store: HostStore, logger: HostLogger): Promise<Recovered> {
@@ -65,11 +66,12 @@ async function restoreNewestSnapshot(
     const data = await store.snapshotData(header.journal_seq);
     try {
       if (data === undefined) throw new Error('its data is gone');
-      const engine = Engine.restore(JSON.parse(data));
-      const hash = engine.stateHash();
+      // The recorded state hash is that of this text: a changed or truncated text fails here.
+      const hash = stateHashOfSnapshotText(data);
       if (hash !== header.state_hash) {
         throw new Error(`state hash ${hash} differs from the recorded ${header.state_hash}`);
       }
+      const engine = Engine.restore(JSON.parse(data));
       if (engine.lastEventSeq !== header.event_seq) {
         throw new Error(
           `it restores to event ${engine.lastEventSeq}, recorded ${header.event_seq}`,

@@ -2,6 +2,7 @@ import type { Engine } from '@lattice/engine';
 import type { EngineSnapshotsTable } from '../db/tables/engineHost.js';
 import type { HostLogger } from './hostLogger.js';
 import type { HostStore } from './hostStore.js';
+import { stateHashOfSnapshotText } from './snapshotHash.js';
 
 export interface SnapshotPolicy {
   /** Take one after this many journal entries since the last. */
@@ -20,11 +21,12 @@ export function captureSnapshot(
   journalSeq: number,
   now: number,
 ): EngineSnapshotsTable {
+  const data = JSON.stringify(engine.snapshot());
   return {
     journal_seq: journalSeq,
     event_seq: engine.lastEventSeq,
-    state_hash: engine.stateHash(),
-    data: JSON.stringify(engine.snapshot()),
+    state_hash: stateHashOfSnapshotText(data),
+    data,
     created_at: now,
   };
 }

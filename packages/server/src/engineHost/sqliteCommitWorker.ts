@@ -60,7 +60,9 @@ export class SqliteCommitWorker {
 /**
  * The worker's program, plain JavaScript in a string so that no bundler or transpiler rewrites
  * it (an ESM bundle turns `require` into a helper the worker would not have). It opens the file,
- * prepares the statements once and writes each batch it receives in one transaction.
+ * prepares the statements once and writes each batch it receives in one transaction. It waits
+ * up to 30 s for the write lock (held meanwhile by a transaction on the main connection, such as
+ * a snapshot): a failed commit halts the host, a wait only delays it.
  */
 const commitWorkerSource = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -68,7 +70,7 @@ const Database = require(workerData.driverPath);
 const db = new Database(workerData.file);
 db.pragma('journal_mode = WAL');
 db.pragma('synchronous = FULL');
-db.pragma('busy_timeout = 5000');
+db.pragma('busy_timeout = 30000');
 const sql = workerData.statements;
 const journal = db.prepare(sql.journal);
 const order = db.prepare(sql.order);
