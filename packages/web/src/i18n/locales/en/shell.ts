@@ -11,8 +11,6 @@ export const shell = {
     noItems: 'No items',
     copy: 'Copy',
     copied: 'Copied',
-    yes: 'Yes',
-    no: 'No',
   },
   nav: {
     home: 'Lattice Exchange home',

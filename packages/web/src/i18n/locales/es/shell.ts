@@ -13,8 +13,6 @@ export const shell: Messages<typeof english> = {
     noItems: 'Sin elementos',
     copy: 'Copiar',
     copied: 'Copiado',
-    yes: 'Sí',
-    no: 'No',
   },
   nav: {
     home: 'Inicio de Lattice Exchange',

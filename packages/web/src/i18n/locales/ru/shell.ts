@@ -13,8 +13,6 @@ export const shell: Messages<typeof english> = {
     noItems: 'Нет записей',
     copy: 'Копировать',
     copied: 'Скопировано',
-    yes: 'Да',
-    no: 'Нет',
   },
   nav: {
     home: 'Главная Lattice Exchange',
