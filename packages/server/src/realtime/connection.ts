@@ -39,6 +39,8 @@ export class Connection {
     readonly ip: string,
     private readonly limits: ConnectionLimits,
     nowMs: number,
+    /** Told when the connection is cut for not reading. */
+    private readonly onCut: (connection: Connection) => void = () => {},
   ) {
     this.lastSeenMs = nowMs;
   }
@@ -65,6 +67,7 @@ export class Connection {
     if (this.socket.bufferedAmount + size > this.limits.bufferedBytesMax) {
       // NOTE: terminate, not close: a close frame would queue behind the data it does not read.
       this.terminate();
+      this.onCut(this);
       return false;
     }
     this.socket.send(data, { binary: false });

@@ -57,6 +57,7 @@ export class Hub {
   };
   private readonly stops: (() => void)[] = [];
   private readonly now: () => number;
+  private slowConsumersCut = 0;
 
   constructor(private readonly deps: HubDeps) {
     this.now = deps.now ?? Date.now;
@@ -93,9 +94,17 @@ export class Hub {
     return this.connections.size;
   }
 
+  /** Connections closed since start because they did not read what they were sent. */
+  get slowConsumersCutCount(): number {
+    return this.slowConsumersCut;
+  }
+
   /** Takes a new socket in: its frames, its close. */
   accept(socket: WebSocket, ip: string): Connection {
-    const connection = new Connection(socket, ip, this.deps.limits, this.now());
+    const connection = new Connection(socket, ip, this.deps.limits, this.now(), (cut) => {
+      this.slowConsumersCut += 1;
+      this.deps.logger.warn({ connection: cut.id, ip: cut.ip }, 'slow socket consumer cut off');
+    });
     this.connections.add(connection);
     this.byIp.set(ip, (this.byIp.get(ip) ?? 0) + 1);
     socket.on('message', (data, isBinary) => {
