@@ -71,9 +71,9 @@ export function ApiKeyList({ keys }: { keys: ApiKey[] }) {
           <tr>
             <th>{t('account.apiKeys.name')}</th>
             <th>{t('account.apiKeys.key')}</th>
-            <th>{t('account.apiKeys.scopes')}</th>
-            <th>{t('account.apiKeys.createdAt')}</th>
-            <th>{t('account.apiKeys.lastUsed')}</th>
+            <th className={styles.wideOnly}>{t('account.apiKeys.scopes')}</th>
+            <th className={styles.wideOnly}>{t('account.apiKeys.createdAt')}</th>
+            <th className={styles.wideOnly}>{t('account.apiKeys.lastUsed')}</th>
             <th>{t('account.apiKeys.enabled')}</th>
             <th />
           </tr>
@@ -83,9 +83,11 @@ export function ApiKeyList({ keys }: { keys: ApiKey[] }) {
             <tr key={key.id} data-testid="api-key-row">
               <td>{key.name || '—'}</td>
               <td className={styles.mono}>{key.key}</td>
-              <td>{key.scopes.map((scope) => t(`account.apiKeys.scope.${scope}`)).join(', ')}</td>
-              <td>{date(key.createdAt)}</td>
-              <td>{date(key.lastUsedAt)}</td>
+              <td className={styles.wideOnly}>
+                {key.scopes.map((scope) => t(`account.apiKeys.scope.${scope}`)).join(', ')}
+              </td>
+              <td className={styles.wideOnly}>{date(key.createdAt)}</td>
+              <td className={styles.wideOnly}>{date(key.lastUsedAt)}</td>
               <td>
                 <Switch
                   checked={key.isEnabled}

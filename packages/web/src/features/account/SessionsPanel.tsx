@@ -103,8 +103,8 @@ export function SessionsPanel() {
             <thead>
               <tr>
                 <th>{t('account.sessions.device')}</th>
-                <th>{t('account.sessions.ip')}</th>
-                <th>{t('account.sessions.lastActivity')}</th>
+                <th className={styles.wideOnly}>{t('account.sessions.ip')}</th>
+                <th className={styles.wideOnly}>{t('account.sessions.lastActivity')}</th>
                 <th />
               </tr>
             </thead>
@@ -116,9 +116,12 @@ export function SessionsPanel() {
                     {session.isCurrent && (
                       <Badge tone="main">{t('account.sessions.current')}</Badge>
                     )}
+                    <span className={styles.phoneDetails}>
+                      {session.ipAddress} · {formatTime(session.lastActivity, language)}
+                    </span>
                   </td>
-                  <td className={styles.nowrap}>{session.ipAddress}</td>
-                  <td>{formatTime(session.lastActivity, language)}</td>
+                  <td className={`${styles.nowrap} ${styles.wideOnly}`}>{session.ipAddress}</td>
+                  <td className={styles.wideOnly}>{formatTime(session.lastActivity, language)}</td>
                   <td>
                     <Button size="s" variant="ghost" onClick={() => void terminate(session)}>
                       {t('account.sessions.end')}
