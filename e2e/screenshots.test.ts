@@ -3,8 +3,21 @@ import { openSession, type Session, screenshot } from './support/browser.js';
 import { screenHeading, signIn } from './support/flows.js';
 
 const demo = { email: 'bob@example.com', password: 'Bob-demo-1' };
-const guestScreens = ['/', '/login', '/register', '/forgot-password', '/trade/BTC_USDT'];
-const traderScreens = ['/user/profile', '/user/security-main', '/user/settings', '/user/api'];
+const guestScreens = [
+  '/',
+  '/login',
+  '/register',
+  '/forgot-password',
+  '/trade/BTC_USDT',
+  '/ru/login',
+];
+const traderScreens = [
+  '/user/profile',
+  '/user/security-main',
+  '/user/settings',
+  '/user/api',
+  '/es/user/settings',
+];
 const layouts = [
   { name: 'desktop', width: 1280, height: 800 },
   { name: 'mobile', width: 375, height: 740 },
