@@ -1,5 +1,5 @@
-import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import { sqliteDriverPath } from '../db/sqliteDriver.js';
 import type { BatchRecord } from './hostStore.js';
 import { batchStatements } from './sqliteBatchSql.js';
 
@@ -20,7 +20,8 @@ export class SqliteCommitWorker {
   private failure: Error | null = null;
 
   constructor(file: string) {
-    const driverPath = createRequire(import.meta.url).resolve('better-sqlite3');
+    // The same driver build as the main connection (it differs between Node versions).
+    const driverPath = sqliteDriverPath();
     this.worker = new Worker(commitWorkerSource, {
       eval: true,
       workerData: { file, driverPath, statements: batchStatements },
