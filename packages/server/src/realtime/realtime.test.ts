@@ -228,4 +228,54 @@ describe('private channels', () => {
     expect(margin.USDT).toEqual({ available: '0', freeze: '0', borrow: '0', interest: '0' });
     expect((await mine.call('asset.query', ['NOPE'])).error?.code).toBe(1);
   });
+
+  it('reports a stop-limit as put, then triggered (4), on the same order id', async () => {
+    const mine = await signedIn(alice);
+    await mine.ok('order.subscribe', ['BTC_USDT']);
+    const placed = await alice.client.post('/api/v2/stop-limit-order', {
+      pair: 'BTC_USDT',
+      direction: 'buy',
+      stop_price: '30050',
+      price: '30200',
+      amount: '0.01',
+    });
+    const { order } = placed.json();
+    expect(order.triggered).toBe(false);
+    // Bob buys from Alice's ask at 30100: the last price passes the stop.
+    await placeLimit(bob.client, 'BTC_USDT', 'buy', '30100', '0.01');
+    await mine.until(() => mine.of('order.update').some((params) => params[0] === 4));
+    const events = mine
+      .of('order.update')
+      .filter((params) => (params[1] as { id: number }).id === order.id)
+      .map((params) => params[0]);
+    expect(events.slice(0, 2)).toEqual([1, 4]);
+    expect(events.at(-1)).toBe(3);
+  });
+});
+
+describe('unsubscribing', () => {
+  it('stops every channel, public and private', async () => {
+    const socket = await signedIn(bob);
+    for (const [channel, params] of [
+      ['deals', ['BTC_USDT']],
+      ['kline', ['BTC_USDT', 60]],
+      ['today', ['BTC_USDT']],
+      ['price', ['BTC_USDT']],
+      ['order', ['BTC_USDT']],
+      ['asset', []],
+      ['asset_margin', ['USDT']],
+    ] as const) {
+      expect(await socket.ok(`${channel}.subscribe`, [...params])).toEqual({ status: 'success' });
+      expect(await socket.ok(`${channel}.unsubscribe`)).toEqual({ status: 'success' });
+    }
+    await socket.ok('depth.subscribe', ['BTC_USDT', 10]);
+    await socket.ok('depth.unsubscribe');
+    const seen = socket.pushes.length;
+    await placeLimit(alice.client, 'BTC_USDT', 'sell', '29000', '0.01');
+    await placeLimit(bob.client, 'BTC_USDT', 'buy', '29000', '0.01');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const after = socket.pushes.slice(seen).map((push) => push.method);
+    expect(after).toEqual([]);
+    expect((await socket.call('asset.unsubscribe', ['BTC'])).error?.code).toBe(1);
+  });
 });
