@@ -41,7 +41,7 @@ const tail = 49_000;
 
 async function main(entries: number, resting: number): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lattice-bench-recovery-'));
-  const bundleName = 'bench-recovery';
+  const bundleName = `bench-recovery-${process.pid}`;
   try {
     const built = performance.now();
     await runChild(dataDir, entries, resting);

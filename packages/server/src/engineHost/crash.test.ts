@@ -85,9 +85,11 @@ describe('crash safety', () => {
     };
 
     // The production bundle: it starts faster than tsx, and it is what `npm start` runs.
-    const bundle = await buildServerBundle('crash-test');
+    // A directory of its own: another run of the suite may be building and deleting its own.
+    const bundleName = `crash-test-${process.pid}-${randomBytes(3).toString('hex')}`;
+    const bundle = await buildServerBundle(bundleName);
     cleanups.push(async () =>
-      rmSync(join(repoRoot, 'packages/server/dist/crash-test'), { recursive: true, force: true }),
+      rmSync(join(repoRoot, 'packages/server/dist', bundleName), { recursive: true, force: true }),
     );
     const start = () => ServerProcess.start(env, { bundle });
     const gate = new ServerGate();
