@@ -69,6 +69,11 @@ export const errorCatalogue = {
   currency_not_found: { status: 404, message: 'Currency not found' },
   network_not_found: { status: 422, message: 'This currency does not move on that network' },
   deposit_disabled: { status: 422, message: 'Deposit for this currency is disabled' },
+  // Transfer codes (vouchers).
+  voucher_kyc_required: { status: 403, message: 'You must pass personal verification.' },
+  voucher_not_found: { status: 404, message: 'Code not found' },
+  voucher_activation_failed: { status: 422, message: 'Code activation error' },
+  voucher_not_active: { status: 422, message: 'The code is already used or cancelled' },
   // The exchange core.
   engine_busy: { status: 503, message: 'The exchange is busy, please retry' },
   engine_halted: { status: 503, message: 'Trading is halted' },

@@ -8,3 +8,4 @@ export * from './money.js';
 export * from './realtime.js';
 export * from './settings.js';
 export * from './trading.js';
+export * from './vouchers.js';

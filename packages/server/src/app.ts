@@ -14,6 +14,7 @@ import { marketDataRoutes } from './domains/marketData/marketData.routes.js';
 import { marketsRoutes } from './domains/markets/markets.routes.js';
 import { ordersRoutes } from './domains/orders/orders.routes.js';
 import { tradingRoutes } from './domains/orders/trading.routes.js';
+import { vouchersRoutes } from './domains/vouchers/vouchers.routes.js';
 import { walletRoutes } from './domains/wallet/wallet.routes.js';
 import { engineHostPlugin } from './engineHost/engineHost.plugin.js';
 import { AppError, handleError } from './http/errors.js';
@@ -60,6 +61,7 @@ export const appPlugins: readonly FastifyPluginAsync[] = [
   ordersRoutes,
   tradingRoutes,
   walletRoutes,
+  vouchersRoutes,
   marketDataRoutes,
   marketsRoutes,
   chainsPlugin,

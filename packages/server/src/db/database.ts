@@ -5,6 +5,7 @@ import type { EngineHostTables } from './tables/engineHost.js';
 import type { MarketDataTables } from './tables/marketData.js';
 import type { ReferenceTables } from './tables/reference.js';
 import type { UserTables } from './tables/users.js';
+import type { VoucherTables } from './tables/vouchers.js';
 
 /**
  * Every table the server reads or writes, one interface per concern. A new concern adds its
@@ -16,7 +17,8 @@ export interface Database
     AuthTables,
     EngineHostTables,
     MarketDataTables,
-    ChainTables {}
+    ChainTables,
+    VoucherTables {}
 
 /** The query builder over the server's database (SQLite or PostgreSQL). */
 export type Db = Kysely<Database>;
