@@ -1,6 +1,6 @@
 // The full invariant check, O(state): tests run it after every step, the host periodically.
 // Any failure is a bug in the engine, never the fault of a command.
-import { maxBig } from './bigmath.js';
+import { ceilDiv, maxBig } from './bigmath.js';
 import { assert } from './errors.js';
 import type { Holder } from './ledger.js';
 import { ACCOUNT_KINDS } from './ledger.js';
@@ -70,6 +70,12 @@ function assertStopsValid(s: State, m: Market, seen: Set<Order>): void {
 /** Each open order holds enough for what it may still pay (an OCO pair: for either leg). */
 function assertOrderFunds(s: State, o: Order): void {
   assert(o.fundsFrozen, `open order ${o.id} without frozen funds`);
+  // What a buy has paid is its rounded-up numerators: the fast path (fastmath.ts) relies on it.
+  if (o.side === 2) {
+    const m = o.market;
+    assert(o.dealMoney === ceilDiv(o.moneyNum, m.scale), `order ${o.id} paid off its value`);
+    assert(o.dealFee === ceilDiv(o.feeNum, m.feeScale), `order ${o.id} fee off its numerator`);
+  }
   const sibling = o.sibling;
   if (sibling !== null) {
     assert(sibling.sibling === o && sibling.ocoId === o.ocoId, `broken OCO pair ${o.ocoId}`);

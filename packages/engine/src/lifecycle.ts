@@ -1,6 +1,7 @@
 // An order's life after placement: resting, finishing, cancelling, OCO siblings, stop lists.
 import { ceilDiv } from './bigmath.js';
 import { assert } from './errors.js';
+import { buyFreezeN, mulSafe, toSafe } from './fastmath.js';
 import { move } from './ledger.js';
 import type { Market } from './market.js';
 import type { Order } from './order.js';
@@ -9,6 +10,12 @@ import type { BalanceLeg, FinishReason } from './types.js';
 
 /** What a buy needs frozen to pay for `amount` at `price` at the worst fee rate. */
 export function buyFreezeFor(m: Market, amount: bigint, price: bigint): bigint {
+  const r = m.ratios;
+  const priceN = toSafe(price);
+  if (r !== null && m.tickSizeN > 0 && priceN >= 0 && priceN % m.tickSizeN === 0) {
+    const need = buyFreezeN(r, mulSafe(toSafe(amount), priceN / m.tickSizeN));
+    if (need >= 0) return BigInt(need);
+  }
   const num = amount * price;
   return (num + m.scaleUp) / m.scale + (num * m.maxFee + m.feeScaleUp) / m.feeScale;
 }

@@ -1,6 +1,7 @@
 // A market: its rules, its two book sides (price levels of FIFO order lists) and waiting stops.
 import { maxBig } from './bigmath.js';
 import { assert, InvariantViolation } from './errors.js';
+import { DealRatios, SAFE_MAX_BIG, toSafe } from './fastmath.js';
 import type { Balance } from './ledger.js';
 import type { Order } from './order.js';
 import type { MarketView } from './types.js';
@@ -158,6 +159,10 @@ export class Market {
   /** The highest price whose tick count is a safe integer (ticks live in numbers). */
   readonly priceMax: bigint;
   readonly amountStep: bigint;
+  /** tickSize as a number, or -1 when it is not a safe integer. */
+  readonly tickSizeN: number;
+  /** The fast path's fractions (fastmath.ts), or null when they are not safe integers. */
+  readonly ratios: DealRatios | null;
   /** The market that prices LTT in this market's money (for fees paid in LTT). */
   readonly lttMarketName: string;
   readonly asks = new BookSide(true);
@@ -201,6 +206,20 @@ export class Market {
     this.priceMax = rules.tickSize * BigInt(Number.MAX_SAFE_INTEGER);
     this.amountStep = 10n ** BigInt(stockDecimals - rules.amountPrecision);
     this.lttMarketName = `LTT_${rules.money}`;
+    this.tickSizeN = toSafe(rules.tickSize);
+    this.ratios = DealRatios.of(rules.tickSize, this.scale, rules.makerFeePpm, rules.takerFeePpm);
+  }
+
+  /** Whether a price is a whole number of ticks (in numbers when both are safe integers). */
+  onTick(price: bigint): boolean {
+    if (this.tickSizeN > 0 && price <= SAFE_MAX_BIG) return Number(price) % this.tickSizeN === 0;
+    return price % this.tickSize === 0n;
+  }
+
+  /** The tick count of a price on a tick, at most priceMax (so a safe integer). */
+  ticksOf(price: bigint): number {
+    if (this.tickSizeN > 0 && price <= SAFE_MAX_BIG) return Number(price) / this.tickSizeN;
+    return Number(price / this.tickSize);
   }
 
   side(isAsk: boolean): BookSide {

@@ -1,4 +1,5 @@
 // An order's mutable record and its public view.
+import { toSafe } from './fastmath.js';
 import type { Balance, UserState } from './ledger.js';
 import type { Level, Market } from './market.js';
 import type {
@@ -36,10 +37,14 @@ export class Order {
   dealMoney = 0n;
   dealFee = 0n;
   dealFeeLtt = 0n;
-  /** Exact Σ amount × price of the fills (money minor units × 10^stock decimals). */
-  moneyNum = 0n;
-  /** Exact Σ amount × price × fee ppm of the fills whose fee was paid in money. */
-  feeNum = 0n;
+  /**
+   * moneyNum in the market's DealRatios.moneyUnit while that count is a safe integer, else -1
+   * (then moneyBig holds moneyNum); likewise feeUnits and feeBig for feeNum.
+   */
+  moneyUnits = 0;
+  moneyBig = 0n;
+  feeUnits = 0;
+  feeBig = 0n;
   /** Funds held for this order on the trade account (stock for a sell, money for a buy). */
   frozen = 0n;
   /** Whether fills are paid from `frozen` (resting or stop orders) or from available. */
@@ -91,7 +96,7 @@ export class Order {
     this.amount = amount;
     this.total = total;
     this.price = price;
-    this.ticks = price === 0n ? 0 : Number(price / market.tickSize);
+    this.ticks = price === 0n ? 0 : market.ticksOf(price);
     this.stopPrice = stopPrice;
     this.limitPrice = limitPrice;
     this.left = total > 0n ? total : amount;
@@ -99,6 +104,30 @@ export class Order {
     this.mtime = time;
     this.stockBal = user.tradeAt(market.stockIndex, market.stock);
     this.moneyBal = user.tradeAt(market.moneyIndex, market.money);
+    if (market.ratios === null) {
+      this.moneyUnits = -1;
+      this.feeUnits = -1;
+    }
+  }
+
+  /** Exact Σ amount × price of the fills (money minor units × 10^stock decimals). */
+  get moneyNum(): bigint {
+    const units = this.moneyUnits;
+    return units >= 0 ? BigInt(units) * this.market.ratios!.moneyUnit : this.moneyBig;
+  }
+  set moneyNum(value: bigint) {
+    this.moneyUnits = unitsOf(value, this.market.ratios?.moneyUnit);
+    this.moneyBig = this.moneyUnits >= 0 ? 0n : value;
+  }
+
+  /** Exact Σ amount × price × fee ppm of the fills whose fee was paid in money. */
+  get feeNum(): bigint {
+    const units = this.feeUnits;
+    return units >= 0 ? BigInt(units) * this.market.ratios!.feeUnit : this.feeBig;
+  }
+  set feeNum(value: bigint) {
+    this.feeUnits = unitsOf(value, this.market.ratios?.feeUnit);
+    this.feeBig = this.feeUnits >= 0 ? 0n : value;
   }
 
   /** The balance this order's funds are held on (stock to sell, money to buy with). */
@@ -109,6 +138,12 @@ export class Order {
   get isStopWaiting(): boolean {
     return this.direction !== 0 && !this.triggered;
   }
+}
+
+/** value / unit when that is a whole safe integer, else -1. */
+function unitsOf(value: bigint, unit: bigint | undefined): number {
+  if (unit === undefined || value < 0n || value % unit !== 0n) return -1;
+  return toSafe(value / unit);
 }
 
 /** The order object of API.md (bigint amounts, times in ms). */

@@ -9,6 +9,7 @@
 // buyer's cumulative ceiling grows by at least floor(fill value) on every fill.
 import { ceilDiv } from './bigmath.js';
 import { InvariantViolation } from './errors.js';
+import { FillAmounts, fillAmounts, mulSafe, toSafe } from './fastmath.js';
 import { type Balance, move } from './ledger.js';
 import type { Market } from './market.js';
 import type { Order } from './order.js';
@@ -52,17 +53,33 @@ function spend(legs: BalanceLeg[], o: Order, bal: Balance, amount: bigint): void
   }
 }
 
-/** Settle one fill between a taker and a resting maker, and emit its deal and balance events. */
-export function settleFill(s: State, taker: Order, maker: Order, price: bigint, amount: bigint) {
-  const m = taker.market;
-  const takerBuys = taker.side === 2;
-  const buyer = takerBuys ? taker : maker;
-  const seller = takerBuys ? maker : taker;
+/** What the deal event reports of a fill's money side, written by either settle path. */
+class DealOutcome {
+  gross = 0n;
+  buyerFee = 0n;
+  buyerFeeAsset = '';
+  sellerFee = 0n;
+  sellerFeeAsset = '';
+}
+
+const outcome = new DealOutcome();
+const amounts = new FillAmounts();
+
+/** Move the money side of a fill in bigint: LTT fees and whatever the fast path cannot take. */
+function settleMoneyBig(
+  s: State,
+  buyer: Order,
+  seller: Order,
+  amount: bigint,
+  price: bigint,
+  takerBuys: boolean,
+  legs: BalanceLeg[],
+): void {
+  const m = buyer.market;
   const buyerRate = takerBuys ? m.takerFee : m.makerFee;
   const sellerRate = takerBuys ? m.makerFee : m.takerFee;
   const num = amount * price;
   const gross = num / m.scale;
-  const legs: BalanceLeg[] = [];
 
   buyer.moneyNum += num;
   const paidTotal = (buyer.moneyNum + m.scaleUp) / m.scale;
@@ -103,15 +120,89 @@ export function settleFill(s: State, taker: Order, maker: Order, price: bigint, 
   move(legs, seller.moneyBal, gross - sellerMoneyFee, 0n);
 
   const moneyFees = (buyerLtt >= 0n ? 0n : buyerFee) + sellerMoneyFee;
+  creditExchange(s, m, buyer, moneyFees, paid - gross, legs);
+  outcome.gross = gross;
+  outcome.buyerFee = buyerFee;
+  outcome.buyerFeeAsset = buyerFeeAsset;
+  outcome.sellerFee = sellerFee;
+  outcome.sellerFeeAsset = sellerFeeAsset;
+}
+
+/**
+ * The same moves as settleMoneyBig for a fill without LTT fees, with the amounts computed in
+ * numbers (fastmath.ts); false, with nothing moved, when a bound does not hold.
+ */
+function settleMoneyFast(
+  s: State,
+  buyer: Order,
+  seller: Order,
+  maker: Order,
+  amount: bigint,
+  takerBuys: boolean,
+  legs: BalanceLeg[],
+): boolean {
+  const m = buyer.market;
+  const r = m.ratios;
+  if (r === null || buyer.user.customFee || seller.user.customFee) return false;
+  const lotsTicks = mulSafe(toSafe(amount), maker.ticks);
+  const buyerRate = takerBuys ? r.takerRate : r.makerRate;
+  const sellerRate = takerBuys ? r.makerRate : r.takerRate;
+  const f = amounts;
+  if (lotsTicks < 0) return false;
+  if (!fillAmounts(r, lotsTicks, buyer.moneyUnits, buyer.feeUnits, buyerRate, sellerRate, f)) {
+    return false;
+  }
+  const gross = BigInt(f.gross);
+  const buyerFee = BigInt(f.buyerFee);
+  const sellerFee = BigInt(f.sellerFee);
+  buyer.moneyUnits = f.moneyUnits;
+  buyer.feeUnits = f.feeUnits;
+  buyer.dealMoney = BigInt(f.paidTotal);
+  buyer.dealFee = BigInt(f.buyerFeeTotal);
+  spend(legs, buyer, buyer.moneyBal, BigInt(f.paid + f.buyerFee));
+  move(legs, buyer.stockBal, amount, 0n);
+  if (f.sellerFee !== 0) seller.dealFee += sellerFee;
+  spend(legs, seller, seller.stockBal, amount);
+  seller.dealMoney += gross;
+  move(legs, seller.moneyBal, BigInt(f.gross - f.sellerFee), 0n);
+  creditExchange(s, m, buyer, BigInt(f.buyerFee + f.sellerFee), BigInt(f.paid - f.gross), legs);
+  outcome.gross = gross;
+  outcome.buyerFee = buyerFee;
+  outcome.buyerFeeAsset = m.money;
+  outcome.sellerFee = sellerFee;
+  outcome.sellerFeeAsset = m.money;
+  return true;
+}
+
+/** Credit the money fees and what rounding kept back (never negative) to the exchange. */
+function creditExchange(
+  s: State,
+  m: Market,
+  buyer: Order,
+  moneyFees: bigint,
+  remainder: bigint,
+  legs: BalanceLeg[],
+): void {
   if (moneyFees > 0n) {
     m.feeAccount ??= s.fees.accountsAt(m.moneyIndex, m.money).main;
     move(legs, m.feeAccount, moneyFees, 0n);
   }
-  const remainder = paid - gross;
   if (remainder < 0n) throw new InvariantViolation(`negative rounding on order ${buyer.id}`);
   if (remainder > 0n) {
     m.roundingAccount ??= s.rounding.accountsAt(m.moneyIndex, m.money).main;
     move(legs, m.roundingAccount, remainder, 0n);
+  }
+}
+
+/** Settle one fill between a taker and a resting maker, and emit its deal and balance events. */
+export function settleFill(s: State, taker: Order, maker: Order, price: bigint, amount: bigint) {
+  const m = taker.market;
+  const takerBuys = taker.side === 2;
+  const buyer = takerBuys ? taker : maker;
+  const seller = takerBuys ? maker : taker;
+  const legs: BalanceLeg[] = [];
+  if (!settleMoneyFast(s, buyer, seller, maker, amount, takerBuys, legs)) {
+    settleMoneyBig(s, buyer, seller, amount, price, takerBuys, legs);
   }
 
   taker.dealStock += amount;
@@ -123,6 +214,7 @@ export function settleFill(s: State, taker: Order, maker: Order, price: bigint, 
   maker.mtime = s.time;
   s.lastViewOrder = null;
 
+  const o = outcome;
   const dealId = s.nextDealId++;
   s.events.push({
     seq: ++s.lastEventSeq,
@@ -132,16 +224,16 @@ export function settleFill(s: State, taker: Order, maker: Order, price: bigint, 
     market: m.name,
     price,
     amount,
-    total: gross,
+    total: o.gross,
     takerSide: taker.side,
     makerOrderId: maker.id,
     takerOrderId: taker.id,
     makerUserId: maker.user.userId,
     takerUserId: taker.user.userId,
-    makerFee: takerBuys ? sellerFee : buyerFee,
-    makerFeeAsset: takerBuys ? sellerFeeAsset : buyerFeeAsset,
-    takerFee: takerBuys ? buyerFee : sellerFee,
-    takerFeeAsset: takerBuys ? buyerFeeAsset : sellerFeeAsset,
+    makerFee: takerBuys ? o.sellerFee : o.buyerFee,
+    makerFeeAsset: takerBuys ? o.sellerFeeAsset : o.buyerFeeAsset,
+    takerFee: takerBuys ? o.buyerFee : o.sellerFee,
+    takerFeeAsset: takerBuys ? o.buyerFeeAsset : o.sellerFeeAsset,
   });
   s.emitBalance('trade', null, taker.id, dealId, legs);
 }

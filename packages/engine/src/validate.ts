@@ -61,7 +61,7 @@ export function checkAmount(m: Market, value: unknown, field = 'amount'): Reject
 export function checkPrice(m: Market, value: unknown, field = 'price'): Rejection | null {
   if (typeof value !== 'bigint') return reject('invalid_price', 'Must be an integer price', field);
   if (value <= 0n) return reject('invalid_price', 'Must be greater than zero', field);
-  if (value % m.tickSize !== 0n) {
+  if (!m.onTick(value)) {
     return value % m.priceStep !== 0n
       ? reject('price_precision', 'Too many decimals in price', field)
       : reject('price_off_tick', 'Price is not on a tick', field);
