@@ -69,6 +69,11 @@ export const errorCatalogue = {
   currency_not_found: { status: 404, message: 'Currency not found' },
   network_not_found: { status: 422, message: 'This currency does not move on that network' },
   deposit_disabled: { status: 422, message: 'Deposit for this currency is disabled' },
+  withdrawal_disabled: { status: 422, message: 'Withdrawal for this currency is disabled' },
+  withdrawal_blocked: {
+    status: 403,
+    message: 'Withdrawals are paused for 3 days after a password change',
+  },
   // Transfer codes (vouchers).
   voucher_kyc_required: { status: 403, message: 'You must pass personal verification.' },
   voucher_not_found: { status: 404, message: 'Code not found' },

@@ -9,3 +9,4 @@ export * from './realtime.js';
 export * from './settings.js';
 export * from './trading.js';
 export * from './vouchers.js';
+export * from './withdrawals.js';

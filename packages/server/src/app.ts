@@ -16,6 +16,7 @@ import { ordersRoutes } from './domains/orders/orders.routes.js';
 import { tradingRoutes } from './domains/orders/trading.routes.js';
 import { vouchersRoutes } from './domains/vouchers/vouchers.routes.js';
 import { walletRoutes } from './domains/wallet/wallet.routes.js';
+import { withdrawalsRoutes } from './domains/withdrawals/withdrawals.routes.js';
 import { engineHostPlugin } from './engineHost/engineHost.plugin.js';
 import { AppError, handleError } from './http/errors.js';
 import { registerWebApp } from './http/webApp.js';
@@ -66,6 +67,7 @@ export const appPlugins: readonly FastifyPluginAsync[] = [
   marketsRoutes,
   chainsPlugin,
   depositsRoutes,
+  withdrawalsRoutes,
   chainExplorerRoutes,
   devChainRoutes,
   realtimePlugin,

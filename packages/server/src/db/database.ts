@@ -6,6 +6,7 @@ import type { MarketDataTables } from './tables/marketData.js';
 import type { ReferenceTables } from './tables/reference.js';
 import type { UserTables } from './tables/users.js';
 import type { VoucherTables } from './tables/vouchers.js';
+import type { WithdrawalTables } from './tables/withdrawals.js';
 
 /**
  * Every table the server reads or writes, one interface per concern. A new concern adds its
@@ -18,7 +19,8 @@ export interface Database
     EngineHostTables,
     MarketDataTables,
     ChainTables,
-    VoucherTables {}
+    VoucherTables,
+    WithdrawalTables {}
 
 /** The query builder over the server's database (SQLite or PostgreSQL). */
 export type Db = Kysely<Database>;
