@@ -4,7 +4,7 @@ import type { ScreenName } from './routeCatalogue';
 /** Each built screen as a module of its own, loaded when its route is first opened. */
 export const screens: Record<ScreenName, () => Promise<{ default: ComponentType }>> = {
   home: () => import('../features/shell/HomePage'),
-  trade: () => import('../features/shell/TradePlaceholderPage'),
+  trade: () => import('../features/trade/TradePage'),
   notFound: () => import('../features/shell/NotFoundPage'),
   login: () => import('../features/auth/LoginPage'),
   register: () => import('../features/auth/RegisterPage'),

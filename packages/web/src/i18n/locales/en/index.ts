@@ -2,7 +2,8 @@ import { account } from './account';
 import { auth } from './auth';
 import { routes } from './routes';
 import { shell } from './shell';
+import { trade } from './trade';
 import { validation } from './validation';
 
 /** The English texts: the reference every other language must match key for key. */
-export const en = { ...shell, routes, auth, account, validation };
+export const en = { ...shell, routes, auth, account, trade, validation };

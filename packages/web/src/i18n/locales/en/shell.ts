@@ -111,8 +111,6 @@ export const shell = {
   },
   placeholder: {
     notBuilt: 'This screen is not built yet. It will appear here in a coming release.',
-    tradeNotBuilt:
-      'The trading screen is not built yet. This pair is remembered as your active pair.',
     backHome: 'Back to the front page',
   },
   notFound: {

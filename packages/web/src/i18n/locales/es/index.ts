@@ -4,7 +4,8 @@ import { account } from './account';
 import { auth } from './auth';
 import { routes } from './routes';
 import { shell } from './shell';
+import { trade } from './trade';
 import { validation } from './validation';
 
 /** Spanish: every English key, worded in Spanish. */
-export const es: Messages<typeof en> = { ...shell, routes, auth, account, validation };
+export const es: Messages<typeof en> = { ...shell, routes, auth, account, trade, validation };

@@ -113,8 +113,6 @@ export const shell: Messages<typeof english> = {
   },
   placeholder: {
     notBuilt: 'Esta pantalla aún no está construida. Aparecerá aquí en una próxima versión.',
-    tradeNotBuilt:
-      'La pantalla de trading aún no está construida. Este par queda guardado como su par activo.',
     backHome: 'Volver a la portada',
   },
   notFound: {

@@ -4,7 +4,8 @@ import { account } from './account';
 import { auth } from './auth';
 import { routes } from './routes';
 import { shell } from './shell';
+import { trade } from './trade';
 import { validation } from './validation';
 
 /** Russian: every English key, worded in Russian. */
-export const ru: Messages<typeof en> = { ...shell, routes, auth, account, validation };
+export const ru: Messages<typeof en> = { ...shell, routes, auth, account, trade, validation };

@@ -113,7 +113,6 @@ export const shell: Messages<typeof english> = {
   },
   placeholder: {
     notBuilt: 'Этот экран ещё не готов. Он появится здесь в одном из ближайших выпусков.',
-    tradeNotBuilt: 'Торговый экран ещё не готов. Эта пара запомнена как ваша активная пара.',
     backHome: 'На главную',
   },
   notFound: {

@@ -1,0 +1,158 @@
+import type { MarketListItemJson } from '@lattice/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../api/apiError';
+import { Button } from '../../ui/Button';
+import { TextField } from '../../ui/Field';
+import { showToast } from '../../ui/toastStore';
+import {
+  emptyFields,
+  type FieldName,
+  type FormFields,
+  feeSummary,
+  fieldsOfKind,
+  validateFields,
+  withFieldTyped,
+  withShareOfBalance,
+} from './orderFormState';
+import type { Side } from './orderMath';
+import { unitsOf } from './orderMath';
+import styles from './trade.module.css';
+import { balancesKey, type OrderKind, openOrdersKey, placeOrder } from './tradeApi';
+
+const shares = [25, 50, 75, 100] as const;
+const noticeMs = 5000;
+
+export interface OrderFormProps {
+  market: Pick<MarketListItemJson, 'name' | 'stock' | 'money'>;
+  kind: OrderKind;
+  side: Side;
+  /** What the side spends: money for a buy, stock for a sell; undefined when signed out. */
+  available: string | undefined;
+  /** The taker rate as a fraction ("0.002"); undefined when not known yet. */
+  feeRate: string | undefined;
+  /** A price picked in the order book; a new value fills the price field. */
+  pickedPrice?: { price: string; at: number } | undefined;
+  onDirtyChange?: (dirty: boolean) => void;
+}
+
+/** One side's order form: fields of the chosen kind, balance shares, fee and total with fee. */
+export function OrderForm(props: OrderFormProps) {
+  const { market, kind, side, available, feeRate, pickedPrice, onDirtyChange } = props;
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [fields, setFields] = useState<FormFields>(emptyFields);
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const availableUnits = available === undefined ? null : unitsOf(available);
+
+  // NOTE: a new pair or kind starts from empty fields (SPEC.md §4).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset on these changes only.
+  useEffect(() => {
+    setFields(emptyFields);
+    setErrors({});
+  }, [market.name, kind]);
+
+  useEffect(() => {
+    if (pickedPrice) setFields((current) => withFieldTyped(current, 'price', pickedPrice.price));
+  }, [pickedPrice]);
+
+  const dirty = fields.amount !== '' || fields.total !== '';
+  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
+
+  const place = useMutation({
+    mutationFn: () =>
+      placeOrder({
+        kind,
+        pair: market.name,
+        direction: side,
+        amount: fields.amount,
+        price: fields.price,
+        stopPrice: fields.stopPrice,
+        limitPrice: fields.limitPrice,
+      }),
+    onSuccess: () => {
+      showToast({ kind: 'success', text: t('trade.orderCreated'), durationMs: noticeMs });
+      setFields(emptyFields);
+      void queryClient.invalidateQueries({ queryKey: openOrdersKey });
+      void queryClient.invalidateQueries({ queryKey: balancesKey });
+    },
+    onError: (error) => {
+      const messages = isApiError(error) ? Object.values(error.fieldErrors ?? {}).flat() : [];
+      const shown = messages.length ? messages : [isApiError(error) ? error.message : ''];
+      for (const text of shown) {
+        showToast({ kind: 'error', title: t('trade.orderNotCreated'), text, durationMs: noticeMs });
+      }
+    },
+  });
+
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    const broken = validateFields(kind, side, fields, availableUnits, feeRate);
+    setErrors(
+      Object.fromEntries(Object.entries(broken).map(([name, key]) => [name, t(`trade.${key}`)])),
+    );
+    if (Object.keys(broken).length === 0) place.mutate();
+  }
+
+  const ticker = (name: FieldName) => (name === 'amount' ? market.stock : market.money);
+  const summary = kind === 'market' ? null : feeSummary(fields, side, feeRate);
+  return (
+    <form
+      className={styles.orderForm}
+      onSubmit={handleSubmit}
+      noValidate
+      data-testid={`order-form-${side}`}
+    >
+      <div className={styles.available}>
+        {t('trade.available')}: {available ?? '—'} {side === 'buy' ? market.money : market.stock}
+      </div>
+      {fieldsOfKind[kind].map((name) => (
+        <TextField
+          key={name}
+          label={`${t(`trade.${name}`)} (${ticker(name)})`}
+          inputMode="decimal"
+          autoComplete="off"
+          value={fields[name]}
+          errors={errors[name] ? [errors[name]] : undefined}
+          onChange={(event) => setFields(withFieldTyped(fields, name, event.target.value))}
+        />
+      ))}
+      {availableUnits !== null && (
+        <div className={styles.shares}>
+          {shares.map((percent) => (
+            <button
+              key={percent}
+              type="button"
+              className={styles.share}
+              onClick={() => setFields(withShareOfBalance(fields, side, percent, availableUnits))}
+            >
+              {percent}%
+            </button>
+          ))}
+        </div>
+      )}
+      {summary && (
+        <dl className={styles.summary}>
+          <dt>{t('trade.fee')}</dt>
+          <dd data-testid={`fee-${side}`}>
+            {summary.fee} {market.money}
+          </dd>
+          <dt>{t('trade.totalWithFee')}</dt>
+          <dd data-testid={`total-with-fee-${side}`}>
+            {summary.totalWithFee} {market.money}
+          </dd>
+        </dl>
+      )}
+      <Button
+        type="submit"
+        block
+        variant={side === 'buy' ? 'primary' : 'danger'}
+        loading={place.isPending}
+        disabled={available === undefined}
+      >
+        {t(side === 'buy' ? 'trade.placeBuy' : 'trade.placeSell', { stock: market.stock })}
+      </Button>
+    </form>
+  );
+}
