@@ -47,7 +47,7 @@ export class DealsFeed {
       for (const { info, trades } of backlogs) {
         if (trades.length === 0) continue;
         const deals = trades.map((trade) => presentDeal(trade, info));
-        connection.send(pushFrame('deals.update', [info.market.name, deals]));
+        connection.sendFrame(pushFrame('deals.update', [info.market.name, deals]));
       }
     };
   }
@@ -63,12 +63,12 @@ export class DealsFeed {
     return this.pendingByMarket.size > 0;
   }
 
-  flush(): void {
+  flush(corked: Set<Connection>): void {
     for (const [market, trades] of this.pendingByMarket) {
       const info = this.markets.find(market);
       if (info === undefined) continue;
       const deals = trades.map((trade) => presentDeal(trade, info)).reverse();
-      this.topics.fanOut(market, pushFrame('deals.update', [market, deals]));
+      this.topics.fanOut(market, pushFrame('deals.update', [market, deals]), corked);
     }
     this.pendingByMarket.clear();
   }

@@ -63,7 +63,7 @@ export class DepthFeed {
     const subscribed = key;
     return () => {
       // The key may have changed since: the snapshot is what its subscribers have now.
-      connection.send(this.frame(subscribed, true, subscribed.sent));
+      connection.sendFrame(this.frame(subscribed, true, subscribed.sent));
     };
   }
 
@@ -81,7 +81,7 @@ export class DepthFeed {
   }
 
   /** Sends each changed key's diff, and a snapshot to keys whose last one is old. */
-  flush(): void {
+  flush(corked: Set<Connection>): void {
     const nowMs = this.now();
     const dirty = new Set(this.dirtyMarkets);
     this.dirtyMarkets.clear();
@@ -92,7 +92,7 @@ export class DepthFeed {
       if (due) {
         key.cleanAtMs = nowMs;
         key.sent = next;
-        this.topics.fanOut(id, this.frame(key, true, next));
+        this.topics.fanOut(id, this.frame(key, true, next), corked);
         continue;
       }
       const asks = diff(key.sent.asks, next.asks);
@@ -102,7 +102,7 @@ export class DepthFeed {
       const changes: Partial<Book> = {};
       if (asks.length > 0) changes.asks = asks;
       if (bids.length > 0) changes.bids = bids;
-      this.topics.fanOut(id, this.frame(key, false, changes));
+      this.topics.fanOut(id, this.frame(key, false, changes), corked);
     }
   }
 

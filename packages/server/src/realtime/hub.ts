@@ -203,13 +203,19 @@ export class Hub {
     );
   }
 
+  /** Every feed's updates; each connection's frames of this flush leave in one write. */
   private flush(): void {
     const { depth, deals, kline, tickers } = this.feeds;
-    depth.flush();
-    deals.flush();
-    kline.flush();
-    tickers.flush();
-    this.feeds.private.flush();
+    const corked = new Set<Connection>();
+    try {
+      depth.flush(corked);
+      deals.flush(corked);
+      kline.flush(corked);
+      tickers.flush(corked);
+      this.feeds.private.flush();
+    } finally {
+      for (const connection of corked) connection.uncork();
+    }
   }
 
   private closeIdle(): void {

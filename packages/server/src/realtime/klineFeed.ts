@@ -37,7 +37,7 @@ export class KlineFeed {
     return this.dirtyMarkets.size > 0;
   }
 
-  flush(): void {
+  flush(corked: Set<Connection>): void {
     if (this.dirtyMarkets.size === 0) return;
     for (const key of this.topics.keys()) {
       const [market = '', intervalText = ''] = key.split('|');
@@ -58,7 +58,7 @@ export class KlineFeed {
         'kline.update',
         rows.map((row) => presentCandle(row, info)),
       );
-      this.topics.fanOut(key, frame);
+      this.topics.fanOut(key, frame, corked);
     }
     this.dirtyMarkets.clear();
   }

@@ -29,7 +29,23 @@ export function parseRequest(text: string): SocketRequest | null {
   return parsed.success ? parsed.data : null;
 }
 
-/** A push frame, encoded once for every subscriber that receives it. */
+/**
+ * A push as a complete WebSocket text frame (RFC 6455 §5.2, unmasked as servers send), encoded
+ * once and written as is to every subscriber that receives it.
+ */
 export function pushFrame(method: string, params: unknown[]): Buffer {
-  return Buffer.from(JSON.stringify({ method, params, id: null }));
+  const payload = Buffer.from(JSON.stringify({ method, params, id: null }));
+  const length = payload.length;
+  let header: Buffer;
+  if (length < 126) {
+    header = Buffer.from([0x81, length]);
+  } else if (length < 65_536) {
+    header = Buffer.from([0x81, 126, length >> 8, length & 0xff]);
+  } else {
+    header = Buffer.alloc(10);
+    header[0] = 0x81;
+    header[1] = 127;
+    header.writeBigUInt64BE(BigInt(length), 2);
+  }
+  return Buffer.concat([header, payload]);
 }

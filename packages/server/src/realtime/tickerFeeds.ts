@@ -38,7 +38,7 @@ export class TickerFeeds {
     );
     return () => {
       for (const info of infos) {
-        connection.send(pushFrame('today.update', [info.market.name, this.todayOf(info)]));
+        connection.sendFrame(pushFrame('today.update', [info.market.name, this.todayOf(info)]));
       }
     };
   }
@@ -51,7 +51,7 @@ export class TickerFeeds {
     return () => {
       for (const info of infos) {
         if (this.data.lastPrice(info.market.name) === 0n) continue;
-        connection.send(pushFrame('price.update', [info.market.name, this.priceOf(info)]));
+        connection.sendFrame(pushFrame('price.update', [info.market.name, this.priceOf(info)]));
       }
     };
   }
@@ -69,7 +69,7 @@ export class TickerFeeds {
     return this.dirtyMarkets.size > 0;
   }
 
-  flush(): void {
+  flush(corked: Set<Connection>): void {
     for (const market of this.dirtyMarkets) {
       const info = this.markets.find(market);
       if (info === undefined) continue;
@@ -78,14 +78,14 @@ export class TickerFeeds {
         const text = JSON.stringify(today);
         if (this.todaySent.get(market) !== text) {
           this.todaySent.set(market, text);
-          this.today.fanOut(market, pushFrame('today.update', [market, today]));
+          this.today.fanOut(market, pushFrame('today.update', [market, today]), corked);
         }
       }
       if (this.price.subscribers(market) !== undefined) {
         const price = this.priceOf(info);
         if (this.priceSent.get(market) !== price) {
           this.priceSent.set(market, price);
-          this.price.fanOut(market, pushFrame('price.update', [market, price]));
+          this.price.fanOut(market, pushFrame('price.update', [market, price]), corked);
         }
       }
     }

@@ -63,10 +63,10 @@ export class Topics {
     return this.byKey.keys();
   }
 
-  /** Sends one encoded frame to every subscriber of `key`. */
-  fanOut(key: string, frame: Buffer): void {
+  /** Writes one encoded frame (`pushFrame`) to every subscriber of `key`. */
+  fanOut(key: string, frame: Buffer, corked?: Set<Connection>): void {
     const set = this.byKey.get(key);
     if (set === undefined) return;
-    for (const connection of set) connection.send(frame);
+    for (const connection of set) connection.sendFrame(frame, corked);
   }
 }
