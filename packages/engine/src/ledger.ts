@@ -113,13 +113,36 @@ export class UserState extends Holder {
   }
 }
 
-/** Apply a delta to a balance and record the leg; a negative result is a bug, never input. */
-export function move(
-  legs: BalanceLeg[],
-  bal: Balance,
-  availableDelta: bigint,
-  frozenDelta: bigint,
-): void {
+/** Something legs are recorded into: an array, or a LegBuffer on the hot path. */
+export interface LegSink {
+  push(leg: BalanceLeg): unknown;
+}
+
+/**
+ * The legs of the movement being built, in a reused array: take() hands out an array of
+ * exactly their number (pushing onto a fresh empty array would reserve room for 16).
+ */
+export class LegBuffer implements LegSink {
+  private readonly legs: BalanceLeg[] = [];
+  private count = 0;
+
+  push(leg: BalanceLeg): void {
+    this.legs[this.count++] = leg;
+  }
+
+  clear(): void {
+    this.count = 0;
+  }
+
+  take(): BalanceLeg[] {
+    const out = this.legs.slice(0, this.count);
+    this.count = 0;
+    return out;
+  }
+}
+
+/** Apply a delta to a balance and return its leg; a negative result is a bug, never input. */
+export function moveLeg(bal: Balance, availableDelta: bigint, frozenDelta: bigint): BalanceLeg {
   // NOTE: each bigint sum allocates; most legs move only one of the two.
   const available = availableDelta === 0n ? bal.available : bal.available + availableDelta;
   const frozen = frozenDelta === 0n ? bal.frozen : bal.frozen + frozenDelta;
@@ -131,7 +154,7 @@ export function move(
   }
   bal.available = available;
   bal.frozen = frozen;
-  legs.push({
+  return {
     owner: bal.owner,
     account: bal.account,
     asset: bal.asset,
@@ -139,5 +162,10 @@ export function move(
     frozenDelta,
     available,
     frozen,
-  });
+  };
+}
+
+/** Apply a delta to a balance and record its leg. */
+export function move(legs: LegSink, bal: Balance, availableDelta: bigint, frozenDelta: bigint) {
+  legs.push(moveLeg(bal, availableDelta, frozenDelta));
 }

@@ -2,11 +2,11 @@
 import { ceilDiv } from './bigmath.js';
 import { assert } from './errors.js';
 import { buyFreezeN, mulSafe, toSafe } from './fastmath.js';
-import { move } from './ledger.js';
+import { moveLeg } from './ledger.js';
 import type { Market } from './market.js';
 import type { Order } from './order.js';
 import type { State } from './state.js';
-import type { BalanceLeg, FinishReason } from './types.js';
+import type { FinishReason } from './types.js';
 
 /** What a buy needs frozen to pay for `amount` at `price` at the worst fee rate. */
 export function buyFreezeFor(m: Market, amount: bigint, price: bigint): bigint {
@@ -40,20 +40,18 @@ export function remainingNeed(o: Order): bigint {
 export function freezeForOrder(s: State, o: Order, amount: bigint): void {
   o.fundsFrozen = true;
   if (amount === 0n) return;
-  const legs: BalanceLeg[] = [];
-  move(legs, o.fundingBalance, -amount, amount);
+  const leg = moveLeg(o.fundingBalance, -amount, amount);
   o.frozen = o.frozen === 0n ? amount : o.frozen + amount;
-  s.emitBalance('order_freeze', null, o.id, 0, legs);
+  s.emitBalance('order_freeze', null, o.id, 0, [leg]);
 }
 
 /** Return whatever is still frozen for the order to available. */
 function releaseOrderFunds(s: State, o: Order): void {
   const amount = o.frozen;
   if (amount === 0n) return;
-  const legs: BalanceLeg[] = [];
-  move(legs, o.fundingBalance, amount, -amount);
+  const leg = moveLeg(o.fundingBalance, amount, -amount);
   o.frozen = 0n;
-  s.emitBalance('order_release', null, o.id, 0, legs);
+  s.emitBalance('order_release', null, o.id, 0, [leg]);
 }
 
 /** Close an order that is already off the book and out of the stop lists (and its sibling). */
