@@ -49,7 +49,7 @@ describe('concurrent withdrawals of a whole balance', () => {
     const body = { amount: '0.5', address: outside, code: '000000' };
     const outcomes = await Promise.allSettled(
       Array.from({ length: 50 }, async () =>
-        service.execute(user.user.id, await service.plan('ETH', body)),
+        service.execute(user.user, await service.plan('ETH', body)),
       ),
     );
     const accepted = outcomes.filter((outcome) => outcome.status === 'fulfilled');

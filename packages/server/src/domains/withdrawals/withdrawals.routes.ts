@@ -15,7 +15,7 @@ const methodParams = z.object({
 
 /** Crypto withdrawals over HTTP (SPEC.md §7 "Wallet", "Fees and payments"). */
 export async function withdrawalsRoutes(app: FastifyInstance): Promise<void> {
-  const service = new WithdrawalsService(app.engineHost, app.db, app.chains);
+  const service = new WithdrawalsService(app.engineHost, app.db, app.chains, app.accounts.now);
   const read = { preHandler: requireUser, config: { apiKeyScope: 'read' as const } };
   const withdraw = { preHandler: requireUser, config: { apiKeyScope: 'withdraw' as const } };
 
@@ -36,7 +36,7 @@ export async function withdrawalsRoutes(app: FastifyInstance): Promise<void> {
     }
     // The 2FA code is the user's confirmation; it is checked last so bad input costs no code.
     await verifyUserTotp(app.accounts, user, body.code, request.ip);
-    return service.execute(user.id, plan);
+    return service.execute(user, plan);
   });
 
   app.get('/api/v2/withdraw_history', read, async (request, reply) => {

@@ -11,10 +11,12 @@ import type { EngineHost } from '../../engineHost/engineHost.js';
 import { errorFromRejection } from '../../engineHost/rejections.js';
 import { AppError, validationError } from '../../http/errors.js';
 import type { Asset, AssetNetwork, ReferenceData } from '../../reference/reference.types.js';
+import type { UserRow } from '../auth/users.repo.js';
 import type { ChainRegistry } from '../chains/chainRegistry.js';
 import { cachedReferenceData } from '../markets/referenceCache.js';
 import { amountOf } from '../orders/orders.service.js';
 import { isAddressOf } from './addressFormat.js';
+import { assertWithinLimits } from './withdrawalLimits.js';
 import { presentWithdrawal } from './withdrawals.present.js';
 import {
   deleteWithdrawal,
@@ -53,6 +55,9 @@ export interface PlannedWithdrawal {
  * to the exchange, or releases it when the send fails.
  */
 export class WithdrawalsService {
+  // The limit check and the insert that makes a withdrawal count run one at a time per user.
+  private readonly userQueues = new Map<number, Promise<unknown>>();
+
   constructor(
     private readonly host: EngineHost,
     private readonly db: Db,
@@ -94,20 +99,28 @@ export class WithdrawalsService {
     return { route, amount, fee: route.network.withdrawFee, address: body.address, memo };
   }
 
-  /** Holds the funds, sends them and records the outcome; a refused hold leaves no record. */
-  async execute(userId: number, plan: PlannedWithdrawal): Promise<WithdrawalJson> {
+  /**
+   * Checks the limits, holds the funds, sends them and records the outcome; a refused hold
+   * leaves no record.
+   */
+  async execute(user: UserRow, plan: PlannedWithdrawal): Promise<WithdrawalJson> {
     const { route, amount, fee } = plan;
-    const network = route.network.networkCode;
-    const id = await insertWithdrawal(this.db, {
-      userId,
-      asset: route.asset.ticker,
-      network,
-      address: plan.address,
-      memo: plan.memo,
-      amount,
-      fee,
-      status: withdrawalStatus.confirmedByUser,
-      now: this.now(),
+    const userId = user.id;
+    const id = await this.oneAtATime(userId, async () => {
+      const reference = await cachedReferenceData(this.db);
+      const context = { db: this.db, engine: this.host.engine, reference, now: this.now() };
+      await assertWithinLimits(context, user, route.asset.ticker, amount);
+      return insertWithdrawal(this.db, {
+        userId,
+        asset: route.asset.ticker,
+        network: route.network.networkCode,
+        address: plan.address,
+        memo: plan.memo,
+        amount,
+        fee,
+        status: withdrawalStatus.confirmedByUser,
+        now: this.now(),
+      });
     });
     await this.host.ensureUser(userId);
     const held = await this.host.submit({
@@ -135,6 +148,18 @@ export class WithdrawalsService {
       presentWithdrawal(row, decimalsOf(reference, row.asset), this.explorerLink),
     );
     return { records, total, offset: query.offset, limit: query.limit };
+  }
+
+  private async oneAtATime<T>(userId: number, task: () => Promise<T>): Promise<T> {
+    const previous = this.userQueues.get(userId) ?? Promise.resolve();
+    const run = previous.then(task, task);
+    const settled = run.catch(() => undefined);
+    this.userQueues.set(userId, settled);
+    try {
+      return await run;
+    } finally {
+      if (this.userQueues.get(userId) === settled) this.userQueues.delete(userId);
+    }
   }
 
   private async send(id: number, plan: PlannedWithdrawal): Promise<void> {
