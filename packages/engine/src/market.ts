@@ -159,8 +159,9 @@ export class Market {
   /** The highest price whose tick count is a safe integer (ticks live in numbers). */
   readonly priceMax: bigint;
   readonly amountStep: bigint;
-  /** tickSize as a number, or -1 when it is not a safe integer. */
+  /** tickSize and lotSize as numbers, or -1 when not a safe integer. */
   readonly tickSizeN: number;
+  readonly lotSizeN: number;
   /** The fast path's fractions (fastmath.ts), or null when they are not safe integers. */
   readonly ratios: DealRatios | null;
   /** The market that prices LTT in this market's money (for fees paid in LTT). */
@@ -207,7 +208,14 @@ export class Market {
     this.amountStep = 10n ** BigInt(stockDecimals - rules.amountPrecision);
     this.lttMarketName = `LTT_${rules.money}`;
     this.tickSizeN = toSafe(rules.tickSize);
+    this.lotSizeN = toSafe(rules.lotSize);
     this.ratios = DealRatios.of(rules.tickSize, this.scale, rules.makerFeePpm, rules.takerFeePpm);
+  }
+
+  /** Whether an amount is a whole number of lots (in numbers when both are safe integers). */
+  onLot(amount: bigint): boolean {
+    if (this.lotSizeN > 0 && amount <= SAFE_MAX_BIG) return Number(amount) % this.lotSizeN === 0;
+    return amount % this.lotSize === 0n;
   }
 
   /** Whether a price is a whole number of ticks (in numbers when both are safe integers). */

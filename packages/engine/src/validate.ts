@@ -48,7 +48,7 @@ export function checkAmount(m: Market, value: unknown, field = 'amount'): Reject
   const amount = value as bigint;
   // The lot is a multiple of the precision step (market.add checks it): one remainder
   // suffices for a good amount, a second one names the fault of a bad one.
-  if (amount % m.lotSize !== 0n) {
+  if (!m.onLot(amount)) {
     return amount % m.amountStep !== 0n
       ? reject('amount_precision', 'Too many decimals in amount', field)
       : reject('amount_off_lot', 'Amount is not a whole lot', field);
