@@ -23,7 +23,8 @@ export function cancelOne(s: State, cmd: OrderCancelCommand): ApplyResult {
     return reject('order_not_found', 'Order does not exist', 'orderId');
   }
   cancelOrder(s, o);
-  return { ok: true, events: s.events, result: { kind: 'order', order: orderView(o) } };
+  // The finish event's view is the order's current one: the result shares it.
+  return { ok: true, events: s.events, result: { kind: 'order', order: s.viewOf(o) } };
 }
 
 /** Cancel the user's open orders that match, oldest first, and list what was cancelled. */
