@@ -42,16 +42,13 @@ else await runBench();
 // ---------------------------------------------------------------------------------------------
 // Subscribers (child process)
 
-function runClient(): void {
-  const subscribers: { socket: Socket; frames: () => number }[] = [];
+/** Latency histograms of one subscriber process, fed with the frames sampled subscribers get. */
+function latencyRecorder() {
   const depthBins = new Uint32Array(binCount + 1);
   const dealsBins = new Uint32Array(binCount + 1);
-  let framesBefore = 0;
-  let closed = 0;
-  let phaseStart = 0;
-  let measuring = false;
+  const state = { phaseStart: 0, measuring: false };
   const record = (bins: Uint32Array, latencyMs: number) => {
-    if (!measuring || latencyMs < 0) return;
+    if (!state.measuring || latencyMs < 0) return;
     bins[Math.min(binCount, Math.floor(latencyMs * binsPerMs))]! += 1;
   };
   const onSampled = (payload: Buffer) => {
@@ -65,69 +62,88 @@ function runClient(): void {
       const { bids = [] } = message.params[1] as { bids?: string[][] };
       for (const [price = '', amount] of bids) {
         if (amount === '0') continue;
+        // The probe's price in cents is its submission time in ms after the phase began.
         const [whole = '', fraction = ''] = price.split('.');
         const cents = Number.parseInt(whole + fraction.padEnd(2, '0'), 10);
-        record(depthBins, received - (phaseStart + (cents - basePriceCents)));
+        record(depthBins, received - (state.phaseStart + (cents - basePriceCents)));
       }
     }
   };
+  return { depthBins, dealsBins, state, onSampled };
+}
 
-  const open = (port: number, index: number) =>
-    new Promise<void>((resolve, reject) => {
-      const sampled = index % sampleEvery === 0;
-      let ready = false;
-      openSubscriber({
-        port,
-        requests: [
-          JSON.stringify({ id: 1, method: 'depth.subscribe', params: [market, 50, '0'] }),
-          JSON.stringify({ id: 2, method: 'deals.subscribe', params: [market] }),
-        ],
-        onFrame: (payload) => {
-          if (ready) {
-            onSampled(payload);
-            return true;
-          }
-          if (!payload.includes('"depth.update"')) return true;
-          ready = true;
-          resolve();
-          return sampled;
-        },
+/** One subscriber on depth and deals; resolves once its depth snapshot arrived. */
+function subscribe(
+  port: number,
+  sampled: boolean,
+  onSampled: (payload: Buffer) => void,
+): Promise<{ socket: Socket; frames: () => number }> {
+  return new Promise((resolve, reject) => {
+    let ready = false;
+    let opened: { socket: Socket; frames: () => number } | undefined;
+    openSubscriber({
+      port,
+      requests: [
+        JSON.stringify({ id: 1, method: 'depth.subscribe', params: [market, 50, '0'] }),
+        JSON.stringify({ id: 2, method: 'deals.subscribe', params: [market] }),
+      ],
+      onFrame: (payload) => {
+        if (ready) {
+          onSampled(payload);
+          return true;
+        }
+        if (!payload.includes('"depth.update"')) return true;
+        ready = true;
+        // The snapshot follows the upgrade, so the subscriber is known by now.
+        setImmediate(() => (opened ? resolve(opened) : reject(new Error('no subscriber'))));
+        return sampled;
+      },
+    })
+      .then((subscriber) => {
+        opened = subscriber;
       })
-        .then((subscriber) => {
-          subscribers.push(subscriber);
-          subscriber.socket.on('close', () => {
-            closed += 1;
-          });
-        })
-        .catch(reject);
-    });
+      .catch(reject);
+  });
+}
 
+function runClient(): void {
+  const subscribers: { socket: Socket; frames: () => number }[] = [];
+  const recorder = latencyRecorder();
+  let framesBefore = 0;
+  let closed = 0;
   // Like the web app, every subscriber pings every 30 s; a silent one is closed after 90 s.
   const ping = textFrame('{"id":3,"method":"server.ping","params":[]}');
   const keepAlive = setInterval(() => {
     for (const { socket } of subscribers) if (!socket.destroyed) socket.write(ping);
   }, 30_000);
   keepAlive.unref();
-
   const frames = () => subscribers.reduce((sum, subscriber) => sum + subscriber.frames(), 0);
+
   process.on('message', async (message: { kind: string; [key: string]: unknown }) => {
     if (message.kind === 'open') {
-      const { port, count, offset } = message as unknown as Record<string, number>;
+      const { port = 0, count = 0, offset = 0 } = message as unknown as Record<string, number>;
       // A few hundred handshakes at a time keep the listen backlog from overflowing.
-      for (let i = 0; i < count!; i += 200) {
-        const batch = Math.min(200, count! - i);
-        await Promise.all(Array.from({ length: batch }, (_, k) => open(port!, offset! + i + k)));
+      for (let i = 0; i < count; i += 200) {
+        const batch = Array.from({ length: Math.min(200, count - i) }, async (_, k) => {
+          const sampled = (offset + i + k) % sampleEvery === 0;
+          const subscriber = await subscribe(port, sampled, recorder.onSampled);
+          subscriber.socket.on('close', () => {
+            closed += 1;
+          });
+          subscribers.push(subscriber);
+        });
+        await Promise.all(batch);
       }
       process.send?.({ kind: 'ready' });
     } else if (message.kind === 'measure') {
-      phaseStart = message.phaseStart as number;
+      recorder.state.phaseStart = message.phaseStart as number;
       framesBefore = frames();
-      measuring = true;
+      recorder.state.measuring = true;
     } else if (message.kind === 'stop') {
-      measuring = false;
+      recorder.state.measuring = false;
       const report: ClientReport = {
-        depthBins: [...depthBins],
-        dealsBins: [...dealsBins],
+        depthBins: [...recorder.depthBins],
+        dealsBins: [...recorder.dealsBins],
         frames: frames() - framesBefore,
         closed,
       };

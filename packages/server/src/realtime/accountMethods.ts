@@ -1,5 +1,6 @@
 import { socketErrors } from '@lattice/contracts';
 import type { Db } from '../db/database.js';
+import type { OrdersTable } from '../db/tables/engineHost.js';
 import { userForWsToken } from '../domains/auth/wsToken.js';
 import type { MarketDirectory } from '../domains/orders/markets.js';
 import { finishedOrdersPage } from '../domains/orders/orderHistory.repo.js';
@@ -11,6 +12,7 @@ import { type Method, privateMethod, publicMethod, success, userOf } from './met
 import type { Params } from './params.js';
 import { PrivateFeed, presentBalance } from './privateFeed.js';
 import { RpcError } from './rpc.js';
+import type { Topics } from './topics.js';
 
 export interface AccountDeps {
   db: Db;
@@ -29,40 +31,10 @@ const sourceLengthMax = 31;
 
 /** Session methods and the private channels of protocol-ws.md §4 and §6. */
 export function accountMethods(deps: AccountDeps): Record<string, Method> {
-  const { db, markets, feed } = deps;
+  return { ...sessionMethods(deps), ...orderMethods(deps), ...assetMethods(deps) };
+}
 
-  /** Market names of `order.query`: one market, or every market with "all" or "". */
-  const marketFilter = (params: Params): string | null => {
-    const name = params.string(0, 40);
-    return name === '' || name === 'all' ? null : params.market(0).market.name;
-  };
-
-  const assetsOf = (params: Params): string[] => {
-    const known = deps.assetDecimals();
-    const assets = params.strings();
-    for (const asset of assets) {
-      if (!known.has(asset)) throw new RpcError({ code: 1, message: `unknown asset ${asset}` });
-    }
-    return assets.length > 0 ? assets : [...known.keys()];
-  };
-
-  const balancesOf = async (userId: number, assets: string[], account: 'trade' | 'margin') => {
-    const stored = await userBalances(db, userId);
-    const known = deps.assetDecimals();
-    const out: Record<string, Record<string, string>> = {};
-    for (const asset of assets) {
-      const pair = stored.get(asset)?.[account] ?? { available: 0n, frozen: 0n };
-      out[asset] = presentBalance({ account, ...pair }, known.get(asset) ?? 8);
-    }
-    return out;
-  };
-
-  const subscribeKeys = (topics: PrivateFeed['orders'], connection: Connection, names: string[]) =>
-    topics.replace(
-      connection,
-      names.map((name) => PrivateFeed.key(connection.userId ?? 0, name)),
-    );
-
+function sessionMethods(deps: AccountDeps): Record<string, Method> {
   return {
     'server.ping': publicMethod(() => 'pong'),
     'server.time': publicMethod(() => Math.floor(deps.now() / 1000)),
@@ -70,26 +42,51 @@ export function accountMethods(deps: AccountDeps): Record<string, Method> {
       params.arity(2);
       const token = params.string(0, 512);
       params.string(1, sourceLengthMax);
-      const user = await userForWsToken(db, deps.tokenKey, token, deps.now());
+      const user = await userForWsToken(deps.db, deps.tokenKey, token, deps.now());
       if (user === null) throw new RpcError(socketErrors.tokenInvalid);
       // Another user's private subscriptions do not carry over (protocol-ws.md §4).
-      if (connection.userId !== null && connection.userId !== user.id) feed.clear(connection);
+      if (connection.userId !== null && connection.userId !== user.id) {
+        deps.feed.clear(connection);
+      }
       connection.userId = user.id;
       return success;
     }),
+  };
+}
 
+/** Subscribes a connection to its own user's keys on a private channel. */
+function subscribeOwn(topics: Topics, connection: Connection, names: readonly string[]): void {
+  topics.replace(
+    connection,
+    names.map((name) => PrivateFeed.key(connection.userId ?? 0, name)),
+  );
+}
+
+function unsubscribe(topics: Topics): Method {
+  return privateMethod(({ connection, params }) => {
+    params.arity(0);
+    topics.clear(connection);
+    return success;
+  });
+}
+
+function orderMethods(deps: AccountDeps): Record<string, Method> {
+  const present = (rows: readonly OrdersTable[]) =>
+    rows.flatMap((row) => {
+      const info = deps.markets.find(row.market);
+      return info ? [presentOrder(orderViewFromRow(row), info)] : [];
+    });
+  return {
     'order.query': privateMethod(async (context) => {
       const { params } = context;
       params.arity(1, 3);
-      const market = marketFilter(params);
+      // One market, or every market with "all" or "".
+      const name = params.string(0, 40);
+      const market = name === '' || name === 'all' ? null : params.market(0).market.name;
       const offset = params.integer(1, 0, Number.MAX_SAFE_INTEGER, 0);
       const limit = params.integer(2, 1, ordersPageMax, ordersPageMax);
-      const page = await openOrdersPage(db, userOf(context), market, { offset, limit });
-      const records = page.rows.flatMap((row) => {
-        const info = markets.find(row.market);
-        return info ? [presentOrder(orderViewFromRow(row), info)] : [];
-      });
-      return { offset, limit, total: page.total, records };
+      const page = await openOrdersPage(deps.db, userOf(context), market, { offset, limit });
+      return { offset, limit, total: page.total, records: present(page.rows) };
     }),
     'order.history': privateMethod(async (context) => {
       const { params } = context;
@@ -100,58 +97,56 @@ export function accountMethods(deps: AccountDeps): Record<string, Method> {
       const offset = params.integer(3, 0, Number.MAX_SAFE_INTEGER);
       const limit = params.integer(4, 1, historyPageMax);
       const side = params.integer(5, 0, 2, 0);
-      const page = await finishedOrdersPage(
-        db,
-        userOf(context),
-        {
-          pair,
-          ...(side === 0 ? {} : { side: side === 1 ? 'sell' : 'buy' }),
-          ...(start === 0 ? {} : { from: start }),
-          ...(end === 0 ? {} : { to: end }),
-        },
-        { offset, limit },
-      );
-      const records = page.rows.flatMap((row) => {
-        const info = markets.find(row.market);
-        return info ? [presentOrder(orderViewFromRow(row), info)] : [];
-      });
-      return { offset, limit, records };
+      const filter = {
+        pair,
+        ...(side === 0 ? {} : { side: side === 1 ? ('sell' as const) : ('buy' as const) }),
+        ...(start === 0 ? {} : { from: start }),
+        ...(end === 0 ? {} : { to: end }),
+      };
+      const page = await finishedOrdersPage(deps.db, userOf(context), filter, { offset, limit });
+      return { offset, limit, records: present(page.rows) };
     }),
     'order.subscribe': privateMethod(({ connection, params }) => {
       const names = params.markets().map((info) => info.market.name);
-      subscribeKeys(feed.orders, connection, names);
+      subscribeOwn(deps.feed.orders, connection, names);
       return success;
     }),
-    'order.unsubscribe': privateMethod(({ connection, params }) => {
-      params.arity(0);
-      feed.orders.clear(connection);
-      return success;
-    }),
-
-    'asset.query': privateMethod((context) =>
-      balancesOf(userOf(context), assetsOf(context.params), 'trade'),
-    ),
-    'asset.subscribe': privateMethod(({ connection, params }) => {
-      subscribeKeys(feed.assets, connection, assetsOf(params));
-      return success;
-    }),
-    'asset.unsubscribe': privateMethod(({ connection, params }) => {
-      params.arity(0);
-      feed.assets.clear(connection);
-      return success;
-    }),
-
-    'asset_margin.query': privateMethod((context) =>
-      balancesOf(userOf(context), assetsOf(context.params), 'margin'),
-    ),
-    'asset_margin.subscribe': privateMethod(({ connection, params }) => {
-      subscribeKeys(feed.marginAssets, connection, assetsOf(params));
-      return success;
-    }),
-    'asset_margin.unsubscribe': privateMethod(({ connection, params }) => {
-      params.arity(0);
-      feed.marginAssets.clear(connection);
-      return success;
-    }),
+    'order.unsubscribe': unsubscribe(deps.feed.orders),
   };
+}
+
+function assetMethods(deps: AccountDeps): Record<string, Method> {
+  /** The assets named, or every asset when none is. */
+  const assetsOf = (params: Params): string[] => {
+    const known = deps.assetDecimals();
+    const assets = params.strings();
+    for (const asset of assets) {
+      if (!known.has(asset)) throw new RpcError({ code: 1, message: `unknown asset ${asset}` });
+    }
+    return assets.length > 0 ? assets : [...known.keys()];
+  };
+  const balancesOf = async (userId: number, assets: string[], account: 'trade' | 'margin') => {
+    const stored = await userBalances(deps.db, userId);
+    const known = deps.assetDecimals();
+    const out: Record<string, Record<string, string>> = {};
+    for (const asset of assets) {
+      const pair = stored.get(asset)?.[account] ?? { available: 0n, frozen: 0n };
+      out[asset] = presentBalance({ account, ...pair }, known.get(asset) ?? 8);
+    }
+    return out;
+  };
+  const channel = (account: 'trade' | 'margin', topics: Topics): Record<string, Method> => {
+    const name = account === 'trade' ? 'asset' : 'asset_margin';
+    return {
+      [`${name}.query`]: privateMethod((context) =>
+        balancesOf(userOf(context), assetsOf(context.params), account),
+      ),
+      [`${name}.subscribe`]: privateMethod(({ connection, params }) => {
+        subscribeOwn(topics, connection, assetsOf(params));
+        return success;
+      }),
+      [`${name}.unsubscribe`]: unsubscribe(topics),
+    };
+  };
+  return { ...channel('trade', deps.feed.assets), ...channel('margin', deps.feed.marginAssets) };
 }

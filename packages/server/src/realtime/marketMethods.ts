@@ -2,11 +2,12 @@ import { isKlineInterval, klineRowsMax } from '@lattice/contracts';
 import type { MarketData } from '../domains/marketData/marketData.js';
 import { presentCandle } from '../domains/marketData/marketData.present.js';
 import type { MarketInfo } from '../domains/orders/markets.js';
+import type { Connection } from './connection.js';
 import type { DealsFeed } from './dealsFeed.js';
 import { presentDeal } from './dealsFeed.js';
 import { type DepthFeed, isDepthLimit } from './depthFeed.js';
 import type { KlineFeed } from './klineFeed.js';
-import { FollowedBy, type Method, type MethodContext, publicMethod, success } from './methods.js';
+import { FollowedBy, type Method, publicMethod, success } from './methods.js';
 import type { Params } from './params.js';
 import { invalidArgument } from './rpc.js';
 import type { TickerFeeds } from './tickerFeeds.js';
@@ -39,13 +40,23 @@ const dealsQueryMax = 10_000;
 
 /** The public market-data methods of protocol-ws.md §5. */
 export function marketMethods(feeds: MarketFeeds): Record<string, Method> {
-  const { data, depth, deals, kline, tickers } = feeds;
-  const unsubscribe = (clear: (c: MethodContext['connection']) => void) =>
-    publicMethod(({ connection, params }) => {
-      params.arity(0);
-      clear(connection);
-      return success;
-    });
+  return {
+    ...depthMethods(feeds.depth),
+    ...dealsMethods(feeds.data, feeds.deals),
+    ...klineMethods(feeds.data, feeds.kline),
+    ...tickerMethods(feeds.tickers),
+  };
+}
+
+function unsubscribe(clear: (connection: Connection) => void): Method {
+  return publicMethod(({ connection, params }) => {
+    params.arity(0);
+    clear(connection);
+    return success;
+  });
+}
+
+function depthMethods(depth: DepthFeed): Record<string, Method> {
   return {
     'depth.query': publicMethod(({ params }) => {
       params.arity(1, 3);
@@ -62,7 +73,11 @@ export function marketMethods(feeds: MarketFeeds): Record<string, Method> {
       return new FollowedBy(success, depth.subscribe(connection, info, limit, step));
     }),
     'depth.unsubscribe': unsubscribe((c) => depth.topics.clear(c)),
+  };
+}
 
+function dealsMethods(data: MarketData, deals: DealsFeed): Record<string, Method> {
+  return {
     'deals.query': publicMethod(async ({ params }) => {
       params.arity(1, 3);
       const info = params.market(0);
@@ -76,7 +91,11 @@ export function marketMethods(feeds: MarketFeeds): Record<string, Method> {
       return new FollowedBy(success, backlog);
     }),
     'deals.unsubscribe': unsubscribe((c) => deals.topics.clear(c)),
+  };
+}
 
+function klineMethods(data: MarketData, kline: KlineFeed): Record<string, Method> {
+  return {
     'kline.query': publicMethod(async ({ params }) => {
       params.arity(4);
       const info = params.market(0);
@@ -95,7 +114,11 @@ export function marketMethods(feeds: MarketFeeds): Record<string, Method> {
       return success;
     }),
     'kline.unsubscribe': unsubscribe((c) => kline.topics.clear(c)),
+  };
+}
 
+function tickerMethods(tickers: TickerFeeds): Record<string, Method> {
+  return {
     'today.query': publicMethod(({ params }) => tickers.todayOf(params.arity(1).market(0))),
     'today.subscribe': publicMethod(({ connection, params }) => {
       return new FollowedBy(success, tickers.subscribeToday(connection, params.markets()));
