@@ -14,6 +14,7 @@ import { RecentTrades } from './RecentTrades';
 import styles from './trade.module.css';
 import { marketListQuery, tickerQuery } from './tradeApi';
 import { useLeaveConfirm } from './useLeaveConfirm';
+import { useLiveMarket } from './useLiveMarket';
 
 const CandleChart = lazy(() => import('./CandleChart'));
 
@@ -29,6 +30,7 @@ export default function TradePage() {
   const ticker = useQuery(tickerQuery(pair)).data?.[0];
   const [dirty, setDirty] = useState(false);
   useLeaveConfirm(dirty);
+  useLiveMarket(pair);
 
   return (
     <div className={`${styles.screen} ${classic ? styles.classic : ''}`} data-testid="trade-screen">
