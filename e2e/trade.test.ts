@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSession, type Session, screenshot } from './support/browser.js';
+import { signIn } from './support/flows.js';
+
+// Alice trades BTC_USDT against the demo liquidity the server keeps on every market.
+const alice = { email: 'alice@example.com', password: 'Alice-demo-1' };
+const pair = 'BTC_USDT';
+let session: Session;
+
+/** A buy price far under the market, a whole number so it sits on any tick. */
+async function restingBuyPrice(): Promise<{ price: string; amount: string }> {
+  const { page } = session;
+  return page.evaluate(async (name) => {
+    const depth = (await (await fetch(`/api/v2/depth/${name}?limit=1`)).json()) as {
+      bids: [string, string][];
+    };
+    const list = (await (await fetch('/api/v2/market-list')).json()) as {
+      items: { name: string; min_amount: string }[];
+    };
+    const best = depth.bids[0]?.[0] ?? '2';
+    const whole = BigInt(best.split('.')[0] ?? '2');
+    const market = list.items.find((item) => item.name === name);
+    return { price: (whole / 2n).toString(), amount: market?.min_amount ?? '0.001' };
+  }, pair);
+}
+
+beforeAll(async () => {
+  session = await openSession();
+  await signIn(session.page, alice);
+  await session.page.evaluate(() => localStorage.setItem('lattice.cookiesAccepted', '1'));
+});
+
+afterAll(async () => {
+  await session.close();
+});
+
+describe('trading on the pro screen', () => {
+  it('places a limit order from the form, sees it in open orders and the book, cancels it', async () => {
+    const { page } = session;
+    await page.goto(`/trade/${pair}`);
+    await page.getByTestId('book-buy').first().waitFor();
+    const { price, amount } = await restingBuyPrice();
+    const buy = page.getByTestId('order-form-buy');
+    await buy.getByLabel(/^Price/).fill(price);
+    await buy.getByLabel(/^Amount/).fill(amount);
+    await buy.getByRole('button', { name: 'Buy BTC' }).click();
+    await page.getByText('Order successfully created').first().waitFor();
+
+    const mine = page.getByTestId('open-order').filter({ hasText: price });
+    await mine.first().waitFor();
+    await page.getByTestId('book-buy').filter({ hasText: price }).first().waitFor();
+
+    await mine.first().getByRole('button', { name: 'Cancel' }).click();
+    await page.getByText(`${pair} order was successfully deleted`).first().waitFor();
+    await mine.first().waitFor({ state: 'detached' });
+    await page
+      .getByTestId('book-buy')
+      .filter({ hasText: price })
+      .first()
+      .waitFor({ state: 'detached' });
+    expect(session.errors).toEqual([]);
+  });
+
+  it('fills a market order against the demo liquidity and announces it finished', async () => {
+    const { page } = session;
+    const { amount } = await restingBuyPrice();
+    await page.getByRole('tab', { name: 'Market' }).click();
+    const sell = page.getByTestId('order-form-sell');
+    await sell.getByLabel(/^Amount/).fill(amount);
+    await sell.getByRole('button', { name: 'Sell BTC' }).click();
+    await page.getByText('Order successfully created').first().waitFor();
+    // The toast, not the same line in the closed notifications menu.
+    await page
+      .locator('text=/^Sell order BTC\\/USDT finished: / >> visible=true')
+      .first()
+      .waitFor();
+    expect(session.errors).toEqual([]);
+  });
+
+  it('shoots the trading screens in both themes, on a desktop and at 375 px', async () => {
+    const { page } = session;
+    for (const theme of ['light', 'dark'] as const) {
+      await page.evaluate((dark) => {
+        if (dark) localStorage.setItem('lattice.theme', 'dark');
+        else localStorage.removeItem('lattice.theme');
+      }, theme === 'dark');
+      for (const width of [1280, 375]) {
+        await page.setViewportSize({ width, height: 800 });
+        for (const path of [`/trade/${pair}`, `/trade_classic/${pair}`]) {
+          await page.goto(path);
+          await page.getByTestId('book-buy').first().waitFor();
+          const layout = width === 375 ? 'mobile' : 'desktop';
+          await screenshot(page, `${path.slice(1).replace('/', '-')}-signed-in-${theme}-${layout}`);
+        }
+      }
+    }
+  });
+});
