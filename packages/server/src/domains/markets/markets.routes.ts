@@ -8,21 +8,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, validationError } from '../../http/errors.js';
 import { optionalUser, requireUser, signedInUser } from '../auth/requestAuth.js';
-import { coinGeckoTickers, coinMarketCapSummary, type MarketSnapshot } from './aggregatorStats.js';
-import { currencyImageSvg } from './currencyImage.js';
 import { addFavorite, favoriteMarkets, removeFavorite } from './favorites.repo.js';
 import { feeRate, presentMarketList } from './marketList.present.js';
 import { cachedReferenceData } from './referenceCache.js';
 
 const settingsQuery = z.object({ pair: z.string().optional() });
-const imageParams = z.object({ file: z.string().regex(/^[A-Z0-9]{1,16}\.svg$/) });
 
-/**
- * The market list, favorites, trade settings and the aggregators' statistics (SPEC.md §7
- * "Trading" and "Market stats").
- */
+/** The market list, favorites and trade settings (SPEC.md §7 "Trading"). */
 export async function marketsRoutes(app: FastifyInstance): Promise<void> {
-  const { db, marketData, committedDepth } = app;
+  const { db, marketData } = app;
   const read = { preHandler: requireUser, config: { apiKeyScope: 'read' as const } };
 
   app.get('/api/v2/market-list', { preHandler: optionalUser }, async (request) => {
@@ -66,43 +60,6 @@ export async function marketsRoutes(app: FastifyInstance): Promise<void> {
       isCustomFeeEnabled: request.auth?.user.custom_fee_enabled === 1,
     };
     return settings;
-  });
-
-  const snapshots = async (): Promise<MarketSnapshot[]> => {
-    const reference = await cachedReferenceData(db);
-    return reference.markets
-      .filter((market) => market.enabled)
-      .map((market) => ({
-        market,
-        stats: marketData.today(market.name),
-        book: committedDepth.book(market.name),
-      }));
-  };
-
-  app.get('/api/v2/coingecko/stats', async () =>
-    coinGeckoTickers(await cachedReferenceData(db), await snapshots()),
-  );
-
-  app.get('/api/v2/coinmarketcap/stats', async () =>
-    coinMarketCapSummary(await cachedReferenceData(db), await snapshots()),
-  );
-
-  app.get('/api/v2/total_supply_tokens', async () => {
-    const reference = await cachedReferenceData(db);
-    const totals = new Map(app.engineHost.engine.assetTotals().map((t) => [t.asset, t.total]));
-    return reference.assets.map((asset) => ({
-      ticker: asset.ticker,
-      total_supply: amountToDecimal(totals.get(asset.ticker) ?? 0n, asset.decimals),
-    }));
-  });
-
-  app.get('/api/currencies/:file', async (request, reply) => {
-    const parsed = imageParams.safeParse(request.params);
-    if (!parsed.success) throw new AppError('currency_not_found');
-    return reply
-      .type('image/svg+xml')
-      .header('cache-control', 'public, max-age=86400')
-      .send(currencyImageSvg(parsed.data.file.slice(0, -4)));
   });
 
   async function enabledMarket(request: FastifyRequest): Promise<string> {
