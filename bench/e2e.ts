@@ -2,15 +2,28 @@
 // HTTP by signed-in keep-alive clients placing and cancelling orders, then, with the same client
 // code, a bare Fastify server with one POST route for comparison. Prints:
 //   orders/s (closed loop, as fast as acknowledgements come), p50/p99 ms of acknowledgements at
-//   a fixed offered rate (default 5,000 orders/s), baseline req/s and the ratio.
+//   a fixed offered rate (default 5,000 orders/s), baseline req/s and the ratio; and, to tell
+//   the HTTP path from the durable write, the engine host alone on the same place/cancel loop.
 // Usage: npm run bench:e2e [-- clients seconds rate]. The demo market maker is off.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { migrateToLatest } from '../packages/server/src/db/migrate.js';
+import { openDatabase } from '../packages/server/src/db/open.js';
 import { HttpSession } from '../packages/server/src/engineHost/harness/httpSession.js';
 import { ServerProcess } from '../packages/server/src/engineHost/harness/serverProcess.js';
+import {
+  fixtureSetup,
+  fundedUserCommands,
+  limitOrder,
+  oneBtc,
+  oneUsdt,
+  openHost,
+  placedOrder,
+  submitAll,
+} from '../packages/server/src/engineHost/hostFixtures.js';
 
 const clientCount = Number(process.argv[2] ?? 32);
 const seconds = Number(process.argv[3] ?? 8);
@@ -80,6 +93,12 @@ async function main(): Promise<void> {
           `p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms (from the time each was due)`,
       );
     }
+    const hostOnly = await hostAlone(clientCount, seconds);
+    console.log(
+      `  for comparison, the engine host alone (in this process, no HTTP, ${clientCount} ` +
+        `submitters): ${Math.round(hostOnly.perSecond)} commands/s, p50 ${hostOnly.p50.toFixed(2)} ms, ` +
+        `p99 ${hostOnly.p99.toFixed(2)} ms`,
+    );
     console.log(`orders/s: ${Math.round(run.perSecond)}`);
     console.log(`p50 ms: ${paced.p50.toFixed(2)}`);
     console.log(`p99 ms: ${paced.p99.toFixed(2)}`);
@@ -211,6 +230,45 @@ async function fixedRate(
     await Promise.race([...inFlight, new Promise((resolve) => setTimeout(resolve, 5))]);
   }
   return measured(latencies, failed, (performance.now() - started) / 1000);
+}
+
+/** The same place-then-cancel loop straight into an engine host on its own SQLite file. */
+async function hostAlone(submitters: number, durationSeconds: number): Promise<Measured> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'lattice-bench-host-'));
+  const database = openDatabase({ databaseUrl: null, dataDir });
+  try {
+    await migrateToLatest(database.db, database.dialect);
+    const host = await openHost(database.db, database.dialect);
+    await submitAll(host, fixtureSetup);
+    for (let userId = 1; userId <= submitters; userId++) {
+      await submitAll(host, fundedUserCommands(userId, 100n * oneBtc, 10_000_000n * oneUsdt));
+    }
+    const latencies: number[] = [];
+    const started = performance.now();
+    const end = started + durationSeconds * 1000;
+    await Promise.all(
+      Array.from({ length: submitters }, async (_, index) => {
+        const userId = index + 1;
+        const side = userId % 2 === 1 ? 1 : 2;
+        while (performance.now() < end) {
+          let sent = performance.now();
+          const placed = placedOrder(
+            await host.submit(limitOrder(userId, side, side === 1 ? 4_000_000 : 2_000_000, 1)),
+          );
+          latencies.push(performance.now() - sent);
+          sent = performance.now();
+          await host.submit({ type: 'order.cancel', userId, orderId: placed.id });
+          latencies.push(performance.now() - sent);
+        }
+      }),
+    );
+    const result = measured(latencies, 0, (performance.now() - started) / 1000);
+    await host.close();
+    return result;
+  } finally {
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
 function measured(latencies: number[], failed: number, elapsedSeconds: number): Measured {
