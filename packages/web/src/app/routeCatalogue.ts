@@ -14,6 +14,7 @@ export type RouteRule = 'exchange' | 'userExchange' | 'pair' | 'authAlias' | 'no
 export type ScreenName =
   | 'home'
   | 'trade'
+  | 'history'
   | 'notFound'
   | 'login'
   | 'register'
@@ -146,9 +147,9 @@ const userPages: RouteEntry[] = [
 ];
 
 const historyPages: RouteEntry[] = [
-  { path: 'history/orders', title: 'historyOrders', access: 'user' },
-  { path: 'history/active', title: 'historyActive', access: 'user' },
-  { path: 'history/trades', title: 'historyTrades', access: 'user' },
+  { path: 'history/orders', title: 'historyOrders', access: 'user', screen: 'history' },
+  { path: 'history/active', title: 'historyActive', access: 'user', screen: 'history' },
+  { path: 'history/trades', title: 'historyTrades', access: 'user', screen: 'history' },
   { path: 'history/deposit', title: 'historyDeposit', access: 'user' },
   { path: 'history/codes', title: 'historyCodes', access: 'user' },
   { path: 'history/withdraw', title: 'historyWithdraw', access: 'user' },

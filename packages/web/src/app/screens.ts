@@ -5,6 +5,7 @@ import type { ScreenName } from './routeCatalogue';
 export const screens: Record<ScreenName, () => Promise<{ default: ComponentType }>> = {
   home: () => import('../features/shell/HomePage'),
   trade: () => import('../features/trade/TradePage'),
+  history: () => import('../features/history/HistoryPage'),
   notFound: () => import('../features/shell/NotFoundPage'),
   login: () => import('../features/auth/LoginPage'),
   register: () => import('../features/auth/RegisterPage'),

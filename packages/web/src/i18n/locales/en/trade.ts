@@ -43,4 +43,13 @@ export const trade = {
   loadFailed: 'Could not load this. Please try again.',
   leaveTitle: 'Leave this page?',
   leaveText: 'The order you started will be lost.',
+  history: {
+    pair: 'Pair',
+    all: 'All',
+    from: 'From',
+    to: 'To',
+    reset: 'Reset',
+    export: 'Export CSV',
+    loadMore: 'Load More',
+  },
 } as const;

@@ -45,4 +45,13 @@ export const trade: Messages<typeof english> = {
   loadFailed: 'No se pudo cargar. Inténtalo de nuevo.',
   leaveTitle: '¿Salir de esta página?',
   leaveText: 'La orden que empezaste se perderá.',
+  history: {
+    pair: 'Par',
+    all: 'Todos',
+    from: 'Desde',
+    to: 'Hasta',
+    reset: 'Restablecer',
+    export: 'Exportar CSV',
+    loadMore: 'Cargar más',
+  },
 };

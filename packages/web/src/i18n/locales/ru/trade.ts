@@ -45,4 +45,13 @@ export const trade: Messages<typeof english> = {
   loadFailed: 'Не удалось загрузить. Попробуйте ещё раз.',
   leaveTitle: 'Уйти со страницы?',
   leaveText: 'Начатый ордер будет потерян.',
+  history: {
+    pair: 'Пара',
+    all: 'Все',
+    from: 'С',
+    to: 'По',
+    reset: 'Сбросить',
+    export: 'Экспорт CSV',
+    loadMore: 'Загрузить ещё',
+  },
 };
