@@ -89,6 +89,8 @@ describe('trading on the pro screen', () => {
         for (const path of [`/trade/${pair}`, `/trade_classic/${pair}`]) {
           await page.goto(path);
           await page.getByTestId('book-buy').first().waitFor();
+          if (!path.includes('classic'))
+            await page.locator('[aria-label="chart"] canvas').first().waitFor();
           const layout = width === 375 ? 'mobile' : 'desktop';
           await screenshot(page, `${path.slice(1).replace('/', '-')}-signed-in-${theme}-${layout}`);
         }
