@@ -9,4 +9,5 @@ export * from './realtime.js';
 export * from './settings.js';
 export * from './trading.js';
 export * from './vouchers.js';
+export * from './whitelist.js';
 export * from './withdrawals.js';

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, LogController } from 'fastify';
 import type { Config } from './config.js';
 import type { Db, SqlDialect } from './db/database.js';
+import { apiDocsRoutes } from './domains/apiDocs/apiDocs.routes.js';
 import { accountsPlugin } from './domains/auth/accounts.plugin.js';
 import { chainsPlugin } from './domains/chains/chains.plugin.js';
 import { chainExplorerRoutes, devChainRoutes } from './domains/chains/chains.routes.js';
@@ -17,6 +18,7 @@ import { ordersRoutes } from './domains/orders/orders.routes.js';
 import { tradingRoutes } from './domains/orders/trading.routes.js';
 import { vouchersRoutes } from './domains/vouchers/vouchers.routes.js';
 import { walletRoutes } from './domains/wallet/wallet.routes.js';
+import { whitelistRoutes } from './domains/whitelist/whitelist.routes.js';
 import { withdrawalsRoutes } from './domains/withdrawals/withdrawals.routes.js';
 import { engineHostPlugin } from './engineHost/engineHost.plugin.js';
 import { AppError, handleError } from './http/errors.js';
@@ -70,6 +72,8 @@ export const appPlugins: readonly FastifyPluginAsync[] = [
   chainsPlugin,
   depositsRoutes,
   withdrawalsRoutes,
+  whitelistRoutes,
+  apiDocsRoutes,
   chainExplorerRoutes,
   devChainRoutes,
   realtimePlugin,

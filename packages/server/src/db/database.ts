@@ -6,6 +6,7 @@ import type { MarketDataTables } from './tables/marketData.js';
 import type { ReferenceTables } from './tables/reference.js';
 import type { UserTables } from './tables/users.js';
 import type { VoucherTables } from './tables/vouchers.js';
+import type { WhitelistTables } from './tables/whitelist.js';
 import type { WithdrawalTables } from './tables/withdrawals.js';
 
 /**
@@ -20,7 +21,8 @@ export interface Database
     MarketDataTables,
     ChainTables,
     VoucherTables,
-    WithdrawalTables {}
+    WithdrawalTables,
+    WhitelistTables {}
 
 /** The query builder over the server's database (SQLite or PostgreSQL). */
 export type Db = Kysely<Database>;

@@ -7,6 +7,7 @@ import { migration as m0005 } from './0005_market_data.js';
 import { migration as m0006 } from './0006_chains_deposits.js';
 import { migration as m0007 } from './0007_vouchers.js';
 import { migration as m0008 } from './0008_withdrawals.js';
+import { migration as m0009 } from './0009_whitelist.js';
 
 /**
  * Every migration, in order. To add one: create `NNNN_concern.ts` (next free number, one
@@ -21,4 +22,5 @@ export const migrations: readonly Migration[] = [
   m0006,
   m0007,
   m0008,
+  m0009,
 ];

@@ -15,6 +15,7 @@ import type { UserRow } from '../auth/users.repo.js';
 import type { ChainRegistry } from '../chains/chainRegistry.js';
 import { cachedReferenceData } from '../markets/referenceCache.js';
 import { amountOf } from '../orders/orders.service.js';
+import { isWhitelisted, whitelistModeOn } from '../whitelist/whitelist.repo.js';
 import { isAddressOf } from './addressFormat.js';
 import { assertWithinLimits } from './withdrawalLimits.js';
 import { presentWithdrawal } from './withdrawals.present.js';
@@ -109,6 +110,7 @@ export class WithdrawalsService {
     const id = await this.oneAtATime(userId, async () => {
       const reference = await cachedReferenceData(this.db);
       const context = { db: this.db, engine: this.host.engine, reference, now: this.now() };
+      await this.assertWhitelisted(userId, plan);
       await assertWithinLimits(context, user, route.asset.ticker, amount);
       return insertWithdrawal(this.db, {
         userId,
@@ -148,6 +150,20 @@ export class WithdrawalsService {
       presentWithdrawal(row, decimalsOf(reference, row.asset), this.explorerLink),
     );
     return { records, total, offset: query.offset, limit: query.limit };
+  }
+
+  /** In whitelist mode only a saved address (same coin, address and memo) is accepted. */
+  private async assertWhitelisted(userId: number, plan: PlannedWithdrawal): Promise<void> {
+    if (!(await whitelistModeOn(this.db, userId))) return;
+    const target = {
+      userId,
+      asset: plan.route.asset.ticker,
+      address: plan.address,
+      memo: plan.memo,
+    };
+    if (!(await isWhitelisted(this.db, target))) {
+      throw validationError({ address: ['This address is not in your whitelist'] });
+    }
   }
 
   private async oneAtATime<T>(userId: number, task: () => Promise<T>): Promise<T> {
