@@ -52,6 +52,9 @@ async function main(): Promise<void> {
     LOG_LEVEL: 'warn',
     RATE_LIMIT_SCALE: '100000',
     DEMO_MAKER: '0',
+  }).catch((error: unknown) => {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
   });
   try {
     const traders = await signIn(server.url, clientCount);
