@@ -10,6 +10,7 @@ import { MarketHeader } from './MarketHeader';
 import { OpenOrders } from './OpenOrders';
 import { OrderBook } from './OrderBook';
 import { OrderForms } from './OrderForms';
+import { PairList } from './PairList';
 import { RecentTrades } from './RecentTrades';
 import styles from './trade.module.css';
 import { marketListQuery, tickerQuery } from './tradeApi';
@@ -73,6 +74,7 @@ function TradePanels({
   return (
     <>
       <OrderBook market={market} lastPrice={lastPrice} onPickPrice={pickPrice} />
+      {!classic && <PairList pair={pair} signedIn={signedIn} />}
       {!classic && (
         <Suspense fallback={<section className={`${styles.panel} ${styles.chart}`} />}>
           <CandleChart pair={pair} />

@@ -43,6 +43,9 @@ export const trade = {
   loadFailed: 'Could not load this. Please try again.',
   leaveTitle: 'Leave this page?',
   leaveText: 'The order you started will be lost.',
+  pairs: 'Pairs',
+  search: 'Search',
+  favorite: 'Favorite',
   history: {
     pair: 'Pair',
     all: 'All',

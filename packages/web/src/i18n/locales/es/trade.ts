@@ -45,6 +45,9 @@ export const trade: Messages<typeof english> = {
   loadFailed: 'No se pudo cargar. Inténtalo de nuevo.',
   leaveTitle: '¿Salir de esta página?',
   leaveText: 'La orden que empezaste se perderá.',
+  pairs: 'Pares',
+  search: 'Buscar',
+  favorite: 'Favorito',
   history: {
     pair: 'Par',
     all: 'Todos',

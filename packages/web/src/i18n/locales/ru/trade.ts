@@ -45,6 +45,9 @@ export const trade: Messages<typeof english> = {
   loadFailed: 'Не удалось загрузить. Попробуйте ещё раз.',
   leaveTitle: 'Уйти со страницы?',
   leaveText: 'Начатый ордер будет потерян.',
+  pairs: 'Пары',
+  search: 'Поиск',
+  favorite: 'Избранное',
   history: {
     pair: 'Пара',
     all: 'Все',
