@@ -1,33 +1,6 @@
-import { amountToDecimal } from '@lattice/contracts';
+import { amountToDecimal, type OrderJson } from '@lattice/contracts';
 import type { OrderView } from '@lattice/engine';
 import type { MarketInfo } from './markets.js';
-
-/** The order object of API.md, the same over HTTP and the socket. */
-export interface OrderJson {
-  id: number;
-  platform: string;
-  algorithm: number;
-  market: string;
-  account: number;
-  side: number;
-  type: number;
-  amount: string;
-  total: string;
-  price: string;
-  stop_price: string;
-  limit_price: string;
-  left: string;
-  deal_stock: string;
-  deal_money: string;
-  deal_fee: string;
-  deal_fee_ltt: string;
-  triggered: boolean;
-  oco_id: number;
-  ctime: number;
-  mtime: number;
-  ftime: number;
-  finish_reason?: number;
-}
 
 /** Presents an order: amounts as decimal strings, times in Unix seconds. */
 export function presentOrder(order: OrderView, info: MarketInfo): OrderJson {

@@ -1,11 +1,11 @@
-import { parseAmount } from '@lattice/contracts';
+import { type OrderJson, parseAmount } from '@lattice/contracts';
 import type { ApplyResult, OrderSource, Side } from '@lattice/engine';
 import type { Db } from '../../db/database.js';
 import type { ClientKey, EngineHost, HostCommand } from '../../engineHost/engineHost.js';
 import { errorFromRejection } from '../../engineHost/rejections.js';
 import { validationError } from '../../http/errors.js';
 import type { MarketDirectory, MarketInfo } from './markets.js';
-import { type OrderJson, presentOrder } from './orders.present.js';
+import { presentOrder } from './orders.present.js';
 import { openOrdersPage, orderViewFromRow } from './orders.repo.js';
 import type { LimitOrderBody, MarketOrderBody, OpenOrdersQuery } from './orders.schemas.js';
 
