@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useTheme } from '../../lib/theme';
+import { currentTheme, useTheme } from '../../lib/theme';
 import styles from './Header.module.css';
 
 /** Switches light/dark; the choice of dark is kept on this browser. */
@@ -13,7 +13,8 @@ export function ThemeToggle() {
       className={styles.iconButton}
       aria-label={t(next === 'dark' ? 'theme.toDark' : 'theme.toLight')}
       title={t(next === 'dark' ? 'theme.toDark' : 'theme.toLight')}
-      onClick={() => setTheme(next)}
+      // The theme as stored now, not as of the last render: two quick clicks always flip twice.
+      onClick={() => setTheme(currentTheme() === 'dark' ? 'light' : 'dark')}
     >
       {theme === 'dark' ? (
         <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
