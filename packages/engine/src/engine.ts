@@ -187,6 +187,11 @@ export class Engine {
     assertStateValid(this.s);
   }
 
+  /** Whether the engine knows the user (added, funded, or given a fee setting). */
+  hasUser(userId: UserId): boolean {
+    return this.s.users.has(userId);
+  }
+
   balances(userId: UserId): UserBalances {
     const out: UserBalances = {};
     const user = this.s.users.get(userId);

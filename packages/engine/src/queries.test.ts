@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BUY, btc, MARKET, SELL, TestExchange, usdt } from './fixtures.js';
+import { Engine, hashString } from './index.js';
 
 describe('queries', () => {
   it('depth: best first, limited, merged away from the spread', () => {
@@ -53,5 +54,27 @@ describe('queries', () => {
     expect(x.engine.lastPrice(MARKET)).toBe(usdt('30000'));
     const btcTotal = x.engine.assetTotals().find((t) => t.asset === 'BTC');
     expect(btcTotal).toEqual({ asset: 'BTC', total: btc('1'), deposited: btc('1'), withdrawn: 0n });
+  });
+
+  it('hasUser: known once added or funded, not before, and not from a rejected command', () => {
+    const x = TestExchange.standard();
+    expect(x.engine.hasUser(1)).toBe(false);
+    x.ok({ type: 'user.add', userId: 1 });
+    expect(x.engine.hasUser(1)).toBe(true);
+    expect(x.engine.hasUser(2)).toBe(false);
+    x.fund(2, 'USDT', usdt('1'));
+    expect(x.engine.hasUser(2)).toBe(true);
+    x.apply({ type: 'user.add', userId: -3 });
+    expect(x.engine.hasUser(-3)).toBe(false);
+    const restored = Engine.restore(x.engine.snapshot());
+    expect(restored.hasUser(1)).toBe(true);
+    expect(restored.hasUser(3)).toBe(false);
+  });
+
+  it('hashString is exported: deterministic, 32 hex digits, tells strings apart', () => {
+    expect(hashString('abc')).toMatch(/^[0-9a-f]{32}$/);
+    expect(hashString('abc')).toBe(hashString('abc'));
+    expect(hashString('abc')).not.toBe(hashString('abd'));
+    expect(hashString('')).not.toBe(hashString('\u0000'));
   });
 });
