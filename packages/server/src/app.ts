@@ -17,6 +17,7 @@ import { marketsRoutes } from './domains/markets/markets.routes.js';
 import { ordersRoutes } from './domains/orders/orders.routes.js';
 import { tradingRoutes } from './domains/orders/trading.routes.js';
 import { vouchersRoutes } from './domains/vouchers/vouchers.routes.js';
+import { paymentDataRoutes } from './domains/wallet/paymentData.routes.js';
 import { walletRoutes } from './domains/wallet/wallet.routes.js';
 import { whitelistRoutes } from './domains/whitelist/whitelist.routes.js';
 import { withdrawalsRoutes } from './domains/withdrawals/withdrawals.routes.js';
@@ -65,6 +66,7 @@ export const appPlugins: readonly FastifyPluginAsync[] = [
   ordersRoutes,
   tradingRoutes,
   walletRoutes,
+  paymentDataRoutes,
   vouchersRoutes,
   marketDataRoutes,
   marketsRoutes,
