@@ -1,8 +1,12 @@
 import type { Generated } from 'kysely';
 
-/** Crypto withdrawals (migration 0008_withdrawals). Amounts are minor units; times in ms. */
+/**
+ * Crypto withdrawals (migrations 0008_withdrawals, 0010_withdrawal_lifecycle). Amounts are
+ * minor units; times in ms.
+ */
 export interface WithdrawalTables {
   withdrawals: WithdrawalsTable;
+  withdrawal_fee_rules: WithdrawalFeeRulesTable;
 }
 
 export interface WithdrawalsTable {
@@ -22,4 +26,22 @@ export interface WithdrawalsTable {
   reason: string | null;
   created_at: number;
   updated_at: number;
+  /** SHA-256 hex of the e-mail confirmation token while status 5 waits for it (0010). */
+  confirm_token_hash: string | null;
+  confirm_expires_at: number | null;
+  /** 1 when the amount was above the operator threshold: status 6 after the user confirms. */
+  needs_review: Generated<number>;
+  /** When the engine completed or released the hold; null while it is open or not placed. */
+  hold_settled_at: number | null;
+}
+
+/** The flex part of a currency fee per asset and network (migration 0010). */
+export interface WithdrawalFeeRulesTable {
+  asset: string;
+  network: string;
+  /** Parts per million of the amount. */
+  flex_percent_ppm: number;
+  flex_min: string;
+  /** 0: no maximum. */
+  flex_max: string;
 }
