@@ -8,6 +8,7 @@ import { migration as m0006 } from './0006_chains_deposits.js';
 import { migration as m0007 } from './0007_vouchers.js';
 import { migration as m0008 } from './0008_withdrawals.js';
 import { migration as m0009 } from './0009_whitelist.js';
+import { migration as m0010 } from './0010_withdrawal_lifecycle.js';
 
 /**
  * Every migration, in order. To add one: create `NNNN_concern.ts` (next free number, one
@@ -23,4 +24,5 @@ export const migrations: readonly Migration[] = [
   m0007,
   m0008,
   m0009,
+  m0010,
 ];
