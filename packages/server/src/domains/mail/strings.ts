@@ -10,7 +10,8 @@ export type MailKind =
   | 'password_changed'
   | 'two_factor_enabled'
   | 'two_factor_disabled'
-  | 'api_key_created';
+  | 'api_key_created'
+  | 'withdrawal_confirm';
 
 export interface MailWording {
   subject: string;
@@ -70,6 +71,15 @@ const en: LanguageStrings = {
       subject: 'A new API key was created',
       body: ['An API key was created for your account from IP {ip}.'],
     },
+    withdrawal_confirm: {
+      subject: 'Confirm your withdrawal of {amount} {ticker}',
+      body: [
+        'A withdrawal of {amount} {ticker} to {address} was requested with an API key of your account.',
+        'Open this link to confirm it. It expires in 24 hours; until then the funds stay held.',
+        '{action}',
+        'If it was not you, cancel it in your withdrawal history and delete the API key.',
+      ],
+    },
   },
 };
 
@@ -122,6 +132,15 @@ const ru: LanguageStrings = {
       subject: 'Создан новый API-ключ',
       body: ['Для вашего аккаунта создан API-ключ с IP {ip}.'],
     },
+    withdrawal_confirm: {
+      subject: 'Подтвердите вывод {amount} {ticker}',
+      body: [
+        'С API-ключом вашего аккаунта запрошен вывод {amount} {ticker} на адрес {address}.',
+        'Откройте ссылку, чтобы подтвердить его. Она действует 24 часа; до тех пор средства заморожены.',
+        '{action}',
+        'Если это были не вы, отмените вывод в истории выводов и удалите API-ключ.',
+      ],
+    },
   },
 };
 
@@ -173,6 +192,15 @@ const es: LanguageStrings = {
     api_key_created: {
       subject: 'Se creó una nueva clave API',
       body: ['Se creó una clave API para su cuenta desde la IP {ip}.'],
+    },
+    withdrawal_confirm: {
+      subject: 'Confirme su retiro de {amount} {ticker}',
+      body: [
+        'Se solicitó con una clave API de su cuenta un retiro de {amount} {ticker} a {address}.',
+        'Abra este enlace para confirmarlo. Caduca en 24 horas; hasta entonces los fondos quedan retenidos.',
+        '{action}',
+        'Si no fue usted, cancélelo en su historial de retiros y elimine la clave API.',
+      ],
     },
   },
 };
