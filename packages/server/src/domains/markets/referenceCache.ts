@@ -15,3 +15,8 @@ export function cachedReferenceData(db: Db, now = Date.now()): Promise<Reference
   data.catch(() => caches.delete(db));
   return data;
 }
+
+/** Drops the cached copy, so an operator's edit is seen by the next read. */
+export function forgetCachedReferenceData(db: Db): void {
+  caches.delete(db);
+}
