@@ -28,6 +28,7 @@ import type {
   Command,
   DepthView,
   EngineSnapshot,
+  EngineSnapshotV1,
   MarketView,
   OrderView,
   UserBalances,
@@ -172,8 +173,10 @@ export class Engine {
     return snapshotState(this.s);
   }
 
-  static restore(snapshot: EngineSnapshot): Engine {
-    assert(snapshot.version === 1, `unknown snapshot version ${String(snapshot.version)}`);
+  /** An engine from a snapshot of the current format, or of the first one (version 1). */
+  static restore(snapshot: EngineSnapshot | EngineSnapshotV1): Engine {
+    const version = snapshot.version as number;
+    assert(version === 1 || version === 2, `unknown snapshot version ${String(version)}`);
     return new Engine(restoreState(snapshot));
   }
 

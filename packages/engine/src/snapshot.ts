@@ -4,15 +4,17 @@ import { bigintFromJson, toPlainJson } from './codec.js';
 import { ACCOUNT_KINDS, type Holder } from './ledger.js';
 import { addStop, registerOrder, restOnBook } from './lifecycle.js';
 import { Market } from './market.js';
-import { Order, orderView } from './order.js';
+import { Order } from './order.js';
 import { State } from './state.js';
 import type {
   AccountKind,
   BalancePair,
   CommandResult,
   EngineSnapshot,
+  EngineSnapshotV1,
   Owner,
   SnapshotOrder,
+  SnapshotOrderRow,
 } from './types.js';
 
 function holders(s: State): Holder[] {
@@ -36,14 +38,73 @@ function snapshotBalances(s: State): EngineSnapshot['balances'] {
   return out;
 }
 
-function snapshotOrder(o: Order): SnapshotOrder {
-  return {
-    view: toPlainJson(orderView(o)) as Record<string, unknown>,
-    frozen: o.frozen.toString(),
-    moneyNum: o.moneyNum.toString(),
-    feeNum: o.feeNum.toString(),
-    direction: o.direction,
-  };
+/** Decimal text of a bigint; zero, the commonest value on an order, without a conversion. */
+function text(v: bigint): string {
+  return v === 0n ? '0' : v.toString();
+}
+
+function snapshotOrder(o: Order): SnapshotOrderRow {
+  return [
+    o.id,
+    o.user.userId,
+    o.market.name,
+    o.side,
+    o.type,
+    o.algorithm,
+    o.timeInForce,
+    o.source,
+    text(o.amount),
+    text(o.total),
+    text(o.price),
+    text(o.stopPrice),
+    text(o.limitPrice),
+    text(o.left),
+    text(o.dealStock),
+    text(o.dealMoney),
+    text(o.dealFee),
+    text(o.dealFeeLtt),
+    o.triggered ? 1 : 0,
+    o.ocoId,
+    o.ctime,
+    o.mtime,
+    text(o.frozen),
+    text(o.moneyNum),
+    text(o.feeNum),
+    o.direction,
+  ];
+}
+
+/** A version 1 order (a keyed view and its accounting) as a row of the current format. */
+function rowOfV1(so: SnapshotOrder): SnapshotOrderRow {
+  const v = so.view;
+  return [
+    v.id,
+    v.userId,
+    v.market,
+    v.side,
+    v.type,
+    v.algorithm,
+    v.timeInForce,
+    v.platform,
+    v.amount,
+    v.total,
+    v.price,
+    v.stop_price,
+    v.limit_price,
+    v.left,
+    v.deal_stock,
+    v.deal_money,
+    v.deal_fee,
+    v.deal_fee_ltt,
+    v.triggered ? 1 : 0,
+    v.oco_id,
+    v.ctime,
+    v.mtime,
+    so.frozen,
+    so.moneyNum,
+    so.feeNum,
+    so.direction,
+  ] as SnapshotOrderRow;
 }
 
 /** A market's open orders: the book best level first in FIFO order, then waiting stops. */
@@ -58,12 +119,18 @@ function marketOrders(m: Market): Order[] {
   return out;
 }
 
+function snapshotOrders(markets: Market[]): SnapshotOrderRow[] {
+  const out: SnapshotOrderRow[] = [];
+  for (const m of markets) for (const o of marketOrders(m)) out.push(snapshotOrder(o));
+  return out;
+}
+
 export function snapshotState(s: State): EngineSnapshot {
   const markets = [...s.markets.values()].sort((a, b) => (a.name < b.name ? -1 : 1));
   const holdKeys = [...s.holds.keys()].sort();
   const doneKeys = [...s.done.keys()].sort();
   return {
-    version: 1,
+    version: 2,
     counters: {
       lastEventSeq: s.lastEventSeq,
       nextOrderId: s.nextOrderId,
@@ -85,7 +152,7 @@ export function snapshotState(s: State): EngineSnapshot {
       .sort((a, b) => a.userId - b.userId)
       .map((u) => ({ userId: u.userId, customFee: u.customFee })),
     balances: snapshotBalances(s),
-    orders: markets.flatMap((m) => marketOrders(m).map(snapshotOrder)),
+    orders: snapshotOrders(markets),
     holds: holdKeys.map((key) => {
       const h = s.holds.get(key)!;
       return {
@@ -112,38 +179,39 @@ function holderOf(s: State, owner: Owner): Holder {
   return s.user(owner);
 }
 
-function restoreOrder(s: State, so: SnapshotOrder): Order {
-  const v = so.view;
-  const big = (field: string) => bigintFromJson(v[field], field);
+function restoreOrder(s: State, row: SnapshotOrderRow): Order {
+  const big = (index: number, field: string) => bigintFromJson(row[index], field);
+  const market = s.markets.get(row[2]);
+  if (market === undefined) throw new TypeError(`order ${row[0]}: unknown market ${row[2]}`);
   const o = new Order(
-    v.id as number,
-    s.user(v.userId as number),
-    s.markets.get(v.market as string)!,
-    v.side as Order['side'],
-    v.type as Order['type'],
-    v.algorithm as Order['algorithm'],
-    v.timeInForce as Order['timeInForce'],
-    v.platform as Order['source'],
-    big('amount'),
-    big('total'),
-    big('price'),
-    big('stop_price'),
-    big('limit_price'),
-    v.ctime as number,
+    row[0],
+    s.user(row[1]),
+    market,
+    row[3],
+    row[4],
+    row[5],
+    row[6],
+    row[7],
+    big(8, 'amount'),
+    big(9, 'total'),
+    big(10, 'price'),
+    big(11, 'stop_price'),
+    big(12, 'limit_price'),
+    row[20],
   );
-  o.left = big('left');
-  o.dealStock = big('deal_stock');
-  o.dealMoney = big('deal_money');
-  o.dealFee = big('deal_fee');
-  o.dealFeeLtt = big('deal_fee_ltt');
-  o.moneyNum = bigintFromJson(so.moneyNum, 'moneyNum');
-  o.feeNum = bigintFromJson(so.feeNum, 'feeNum');
-  o.frozen = bigintFromJson(so.frozen, 'frozen');
+  o.left = big(13, 'left');
+  o.dealStock = big(14, 'deal_stock');
+  o.dealMoney = big(15, 'deal_money');
+  o.dealFee = big(16, 'deal_fee');
+  o.dealFeeLtt = big(17, 'deal_fee_ltt');
+  o.triggered = row[18] === 1;
+  o.ocoId = row[19];
+  o.mtime = row[21];
+  o.frozen = big(22, 'frozen');
+  o.moneyNum = big(23, 'moneyNum');
+  o.feeNum = big(24, 'feeNum');
   o.fundsFrozen = true;
-  o.triggered = v.triggered as boolean;
-  o.ocoId = v.oco_id as number;
-  o.direction = so.direction;
-  o.mtime = v.mtime as number;
+  o.direction = row[25];
   return o;
 }
 
@@ -161,10 +229,10 @@ function reviveResult(json: unknown): CommandResult {
   return { ...(r as object), balances } as CommandResult;
 }
 
-function restoreOrders(s: State, snap: EngineSnapshot): void {
+function restoreOrders(s: State, rows: readonly SnapshotOrderRow[]): void {
   const byOco = new Map<number, Order>();
-  for (const so of snap.orders) {
-    const o = restoreOrder(s, so);
+  for (const row of rows) {
+    const o = restoreOrder(s, row);
     if (o.isStopWaiting) addStop(o);
     else restOnBook(o);
     registerOrder(s, o);
@@ -179,7 +247,8 @@ function restoreOrders(s: State, snap: EngineSnapshot): void {
   }
 }
 
-export function restoreState(snap: EngineSnapshot): State {
+/** A state from a snapshot of the current format or of version 1. */
+export function restoreState(snap: EngineSnapshot | EngineSnapshotV1): State {
   const s = new State();
   s.lastEventSeq = snap.counters.lastEventSeq;
   s.nextOrderId = snap.counters.nextOrderId;
@@ -210,7 +279,7 @@ export function restoreState(snap: EngineSnapshot): State {
     b.available = bigintFromJson(available, 'available');
     b.frozen = bigintFromJson(frozen, 'frozen');
   }
-  restoreOrders(s, snap);
+  restoreOrders(s, snap.version === 1 ? snap.orders.map(rowOfV1) : snap.orders);
   for (const h of snap.holds) {
     s.holds.set(`${h.kind}:${h.businessId}`, {
       ...h,

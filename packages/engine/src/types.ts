@@ -231,7 +231,7 @@ export type ApplyResult = Accepted | Rejection;
 // Snapshot: plain JSON, bigints as decimal strings.
 
 export interface EngineSnapshot {
-  version: 1;
+  version: 2;
   counters: { lastEventSeq: number; nextOrderId: number; nextDealId: number };
   assets: { asset: string; decimals: number; deposited: string; withdrawn: string }[];
   markets: SnapshotMarket[];
@@ -239,10 +239,16 @@ export interface EngineSnapshot {
   /** Every non-zero balance: [owner, account, asset, available, frozen]. */
   balances: [Owner, AccountKind, string, string, string][];
   /** Open orders (book orders in price-time order, then untriggered stops), by market. */
-  orders: SnapshotOrder[];
+  orders: SnapshotOrderRow[];
   holds: SnapshotHold[];
   /** Business ids already applied, with the first result, for idempotent repeats. */
   done: { key: string; fingerprint: string; result: unknown }[];
+}
+
+/** The first format: each open order as a keyed order view. Restore still reads it. */
+export interface EngineSnapshotV1 extends Omit<EngineSnapshot, 'version' | 'orders'> {
+  version: 1;
+  orders: SnapshotOrder[];
 }
 
 export interface SnapshotMarket {
@@ -260,7 +266,44 @@ export interface SnapshotMarket {
   last: string;
 }
 
-/** An open order with the internal accounting needed to resume it exactly. */
+/**
+ * An open order as a row of plain values (bigints as decimal strings), in this order: the
+ * order view's fields (id, userId, market, side, type, algorithm, timeInForce, platform,
+ * amount, total, price, stop_price, limit_price, left, deal_stock, deal_money, deal_fee,
+ * deal_fee_ltt, triggered as 0/1, oco_id, ctime, mtime), then the accounting needed to resume
+ * it exactly (frozen, moneyNum, feeNum, direction). A row instead of keyed objects keeps a
+ * snapshot of a large book short and quick to write and read.
+ */
+export type SnapshotOrderRow = [
+  id: number,
+  userId: UserId,
+  market: string,
+  side: Side,
+  type: OrderType,
+  algorithm: Algorithm,
+  timeInForce: TimeInForce,
+  platform: OrderSource,
+  amount: string,
+  total: string,
+  price: string,
+  stopPrice: string,
+  limitPrice: string,
+  left: string,
+  dealStock: string,
+  dealMoney: string,
+  dealFee: string,
+  dealFeeLtt: string,
+  triggered: 0 | 1,
+  ocoId: number,
+  ctime: number,
+  mtime: number,
+  frozen: string,
+  moneyNum: string,
+  feeNum: string,
+  direction: number,
+];
+
+/** An open order in the version 1 format, with the internal accounting needed to resume it. */
 export interface SnapshotOrder {
   view: Record<string, unknown>;
   /** Funds still frozen for this order (stock for a sell, money for a buy). */
