@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useStore } from '../../lib/store';
 import { Menu } from '../../ui/Menu';
 import { finishedOrdersStore } from './finishedOrders';
+import { finishedOrderText } from './finishedOrderText';
 import styles from './Header.module.css';
 
 /** The last finished orders (SPEC.md §4 keeps five), newest first. */
@@ -29,11 +30,7 @@ export function NotificationsMenu() {
       ) : (
         orders.map((order) => (
           <p key={order.id} className={styles.menuNote}>
-            {t(order.side === 2 ? 'notifications.buyFinished' : 'notifications.sellFinished', {
-              market: order.market.replace('_', '/'),
-              amount: order.amount,
-              price: order.price,
-            })}
+            {finishedOrderText(t, order)}
           </p>
         ))
       )}

@@ -6,7 +6,8 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Toaster } from '../../ui/Toaster';
 import { CookieBanner } from './CookieBanner';
 import { Footer } from './Footer';
-import { setFinishedOrderDescriber } from './finishedOrders';
+import { setFinishedOrderWording } from './finishedOrders';
+import { finishedOrderText } from './finishedOrderText';
 import { Header } from './Header';
 import styles from './RootLayout.module.css';
 import { useApiEvents } from './useApiEvents';
@@ -44,18 +45,10 @@ export function RootLayout() {
   }, [handle, t]);
 
   useEffect(() => {
-    setFinishedOrderDescriber((orders) =>
-      orders.length === 1 && orders[0]
-        ? i18n.t(
-            orders[0].side === 2 ? 'notifications.buyFinished' : 'notifications.sellFinished',
-            {
-              market: orders[0].market.replace('_', '/'),
-              amount: orders[0].amount,
-              price: orders[0].price,
-            },
-          )
-        : i18n.t('notifications.manyFinished', { count: orders.length }),
-    );
+    setFinishedOrderWording({
+      one: (order) => finishedOrderText(i18n.t, order),
+      many: (count) => i18n.t('notifications.manyFinished', { count }),
+    });
   }, [i18n]);
 
   return (

@@ -5,11 +5,12 @@ import { storageKeys } from '../../lib/storage';
 import { buildUser } from '../../test/fakeApi';
 import { renderApp } from '../../test/renderApp';
 import { confirm, confirmStore } from '../../ui/confirmStore';
-import { toastStore } from '../../ui/toastStore';
+import { clearToasts, toastStore } from '../../ui/toastStore';
 import {
   finishedOrderDebounceMs,
   finishedOrdersStore,
   notifyOrderFinished,
+  setFinishedOrderWording,
 } from './finishedOrders';
 
 function banner() {
@@ -168,43 +169,68 @@ describe('app-wide overlays', () => {
     expect(toastStore.get()).toEqual([]);
   });
 
-  it('keeps the last 5 finished orders and announces a burst once', () => {
+  it('keeps the last 5 finished orders; after a quiet 200 ms each one of a burst has its own toast', () => {
     vi.useFakeTimers();
     finishedOrdersStore.set([]);
-    for (let id = 1; id <= 7; id += 1) {
-      notifyOrderFinished({
-        id,
-        market: 'BTC_USDT',
-        side: 2,
-        amount: '0.1',
-        price: '100',
-        ftime: id,
-      });
-    }
-    expect(finishedOrdersStore.get().map((order) => order.id)).toEqual([7, 6, 5, 4, 3]);
+    setFinishedOrderWording({
+      one: (kept) => `${kept.market} #${kept.id} ${kept.averagePrice ?? 'cancelled'}`,
+      many: (count) => `${count} orders`,
+    });
+    const order = (id: number, side: number, filled: string, averagePrice: string | null) => ({
+      id,
+      market: 'BTC_USDT',
+      side,
+      filled,
+      averagePrice,
+      ftime: id,
+    });
+    // A cancelled buy, then a market sell 150 ms later: two orders, two lines.
+    notifyOrderFinished(order(1, 2, '0', null));
+    vi.advanceTimersByTime(150);
+    notifyOrderFinished(order(2, 1, '0.5', '29930.5'));
+    vi.advanceTimersByTime(finishedOrderDebounceMs - 1);
     expect(toastStore.get()).toEqual([]);
-    vi.advanceTimersByTime(finishedOrderDebounceMs);
-    expect(toastStore.get()).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(toastStore.get().map((toast) => toast.text)).toEqual([
+      'BTC_USDT #1 cancelled',
+      'BTC_USDT #2 29930.5',
+    ]);
     expect(toastStore.get()[0]?.durationMs).toBe(noticeDurationsMs.finishedOrder);
+    clearToasts();
+
+    for (let id = 3; id <= 9; id += 1) notifyOrderFinished(order(id, 2, '0.1', '100'));
+    expect(finishedOrdersStore.get().map((kept) => kept.id)).toEqual([9, 8, 7, 6, 5]);
+    vi.advanceTimersByTime(finishedOrderDebounceMs);
+    // More than the kept five at once (a cancel-all): one toast sums them up.
+    expect(toastStore.get().map((toast) => toast.text)).toEqual(['7 orders']);
   });
 
   it('lists finished orders in the header for a signed-in user', async () => {
     finishedOrdersStore.set([]);
     await renderApp('/faq', { params: { user: buildUser() } });
     await screen.findByRole('heading', { level: 1, name: 'FAQ' });
-    act(() =>
+    act(() => {
+      notifyOrderFinished({
+        id: 8,
+        market: 'ETH_USDT',
+        side: 2,
+        filled: '0',
+        averagePrice: null,
+        ftime: 1,
+      });
       notifyOrderFinished({
         id: 9,
         market: 'ETH_USDT',
         side: 1,
-        amount: '2',
-        price: '3000',
-        ftime: 1,
-      }),
-    );
+        filled: '2',
+        averagePrice: '3000.25',
+        ftime: 2,
+      });
+    });
     fireEvent.click(banner().getByRole('button', { name: 'Finished orders' }));
     await waitFor(() =>
-      expect(banner().getByText('Sell order ETH/USDT finished: 2 at 3000')).toBeTruthy(),
+      expect(banner().getByText('Sell order ETH/USDT finished: 2 at 3000.25')).toBeTruthy(),
     );
+    expect(banner().getByText('Buy order ETH/USDT cancelled')).toBeTruthy();
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   amountOfShare,
   amountOfTotal,
+  averagePriceOf,
   feeOf,
   numericInput,
   textOf,
@@ -63,5 +64,23 @@ describe('totals and fees', () => {
   it('sizes a percentage of the balance by side', () => {
     expect(textOf(amountOfShare('sell', 25n, units('2'), units('50000')))).toBe('0.5');
     expect(textOf(amountOfShare('buy', 50n, units('1000'), units('50000')))).toBe('0.01');
+  });
+});
+
+describe('average price of a finished order', () => {
+  it.each([
+    // deal_money, deal_stock, average
+    ['2.993', '0.0001', '29930'],
+    ['10', '3', '3.33333333'],
+    ['1.5', '0.50000000', '3'],
+    // More decimals than a form keeps: put on one scale, then cut to 8.
+    ['0.000000000000000003', '0.000000000000000002', '1.5'],
+  ])('%s ÷ %s = %s, cut, never a float', (money, stock, average) => {
+    expect(averagePriceOf(money, stock)).toBe(average);
+  });
+
+  it('is null when nothing traded', () => {
+    expect(averagePriceOf('0', '0')).toBeNull();
+    expect(averagePriceOf('0', '0.00000000')).toBeNull();
   });
 });

@@ -68,3 +68,23 @@ export function amountOfShare(side: Side, percent: bigint, balance: bigint, pric
   const share = (balance * percent) / 100n;
   return side === 'sell' ? share : amountOfTotal(share, price);
 }
+
+/** A decimal string as an integer and its count of decimals ("1.50" → 150n, 2). */
+function scaled(text: string): { units: bigint; decimals: number } {
+  const [whole = '0', fraction = ''] = text.split('.');
+  return { units: BigInt(`${whole}${fraction}` || '0'), decimals: fraction.length };
+}
+
+/**
+ * The average price of an order's trades, deal_money ÷ deal_stock, cut to 8 decimals; null
+ * when it has not traded. Both are put on one scale first, so any number of decimals works.
+ */
+export function averagePriceOf(dealMoney: string, dealStock: string): string | null {
+  const money = scaled(dealMoney);
+  const stock = scaled(dealStock);
+  if (stock.units === 0n) return null;
+  const common = Math.max(money.decimals, stock.decimals);
+  const moneyUnits = money.units * 10n ** BigInt(common - money.decimals);
+  const stockUnits = stock.units * 10n ** BigInt(common - stock.decimals);
+  return textOf((moneyUnits * scale) / stockUnits);
+}

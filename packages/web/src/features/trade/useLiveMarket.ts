@@ -2,7 +2,8 @@ import type { DepthJson, OrderJson } from '@lattice/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSystemParams } from '../../api/session';
-import { notifyOrderFinished } from '../shell/finishedOrders';
+import { type FinishedOrderNotice, notifyOrderFinished } from '../shell/finishedOrders';
+import { averagePriceOf } from './orderMath';
 import { balancesKey, depthQuery, openOrdersKey, publicTradesQuery } from './tradeApi';
 import { TradeSocket } from './tradeSocket';
 
@@ -20,6 +21,18 @@ export function mergeDepth(
     return [...levels].filter(([, amount]) => !/^0(\.0*)?$/.test(amount));
   };
   return { asks: side(current?.asks, update.asks), bids: side(current?.bids, update.bids) };
+}
+
+/** What the finished-order notice says of an order: what traded, at what average price. */
+export function finishedOrderNotice(order: OrderJson): FinishedOrderNotice {
+  return {
+    id: order.id,
+    market: order.market,
+    side: order.side,
+    filled: order.deal_stock,
+    averagePrice: averagePriceOf(order.deal_money, order.deal_stock),
+    ftime: order.ftime,
+  };
 }
 
 let shared: TradeSocket | null = null;
@@ -61,7 +74,7 @@ export function useLiveMarket(pair: string): void {
       socket.on('order.update', ([event, order]) => {
         void queryClient.invalidateQueries({ queryKey: openOrdersKey });
         void queryClient.invalidateQueries({ queryKey: balancesKey });
-        if (event === 3) notifyOrderFinished(order as OrderJson);
+        if (event === 3) notifyOrderFinished(finishedOrderNotice(order as OrderJson));
       }),
     ];
     socket.subscribe('depth', [pair, 50, '0']);

@@ -97,6 +97,8 @@ export const shell = {
     empty: 'No finished orders yet',
     buyFinished: 'Buy order {{market}} finished: {{amount}} at {{price}}',
     sellFinished: 'Sell order {{market}} finished: {{amount}} at {{price}}',
+    buyCancelled: 'Buy order {{market}} cancelled',
+    sellCancelled: 'Sell order {{market}} cancelled',
     manyFinished: '{{count}} orders finished',
   },
   notices: {

@@ -99,6 +99,8 @@ export const shell: Messages<typeof english> = {
     empty: 'Todavía no hay órdenes ejecutadas',
     buyFinished: 'Orden de compra {{market}} ejecutada: {{amount}} a {{price}}',
     sellFinished: 'Orden de venta {{market}} ejecutada: {{amount}} a {{price}}',
+    buyCancelled: 'Orden de compra {{market}} cancelada',
+    sellCancelled: 'Orden de venta {{market}} cancelada',
     manyFinished: 'Órdenes ejecutadas: {{count}}',
   },
   notices: {

@@ -99,6 +99,8 @@ export const shell: Messages<typeof english> = {
     empty: 'Исполненных ордеров пока нет',
     buyFinished: 'Ордер на покупку {{market}} исполнен: {{amount}} по {{price}}',
     sellFinished: 'Ордер на продажу {{market}} исполнен: {{amount}} по {{price}}',
+    buyCancelled: 'Ордер на покупку {{market}} отменён',
+    sellCancelled: 'Ордер на продажу {{market}} отменён',
     manyFinished: 'Исполнено ордеров: {{count}}',
   },
   notices: {
