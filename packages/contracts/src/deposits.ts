@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { historyDateRange } from './withdrawals.js';
 
 /**
  * Deposits over simulated or real chains: deposit addresses, deposit history and the
@@ -56,4 +57,21 @@ export const devChainMineMax = 1000;
 export const devChainMineBody = z.object({
   network: z.string().max(32).optional(),
   blocks: z.coerce.number().int().min(1).max(devChainMineMax).default(1),
+});
+
+/** `GET /api/v2/deposit_history`: filters, paging, and `format=csv` for the same rows as CSV. */
+export const depositHistoryQuery = z.object({
+  ticker: z.string().max(16).optional(),
+  status: z.coerce.number().int().min(1).max(13).optional(),
+  ...historyDateRange,
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  format: z.enum(['json', 'csv']).default('json'),
+});
+export type DepositHistoryQuery = z.infer<typeof depositHistoryQuery>;
+
+/** `POST /api/v2/profile/address`: a further address once the current one received a deposit. */
+export const newAddressBody = z.object({
+  ticker: z.string({ error: required }).min(1, required).max(16),
+  network: z.string().max(32).optional(),
 });

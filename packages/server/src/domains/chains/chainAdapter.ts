@@ -14,8 +14,12 @@ export interface ChainAdapter {
   blockHeight(): Promise<number>;
   /** Transfers into any address in the blocks after `fromHeight` up to `toHeight`. */
   incomingTransfers(fromHeight: number, toHeight: number): Promise<IncomingTransfer[]>;
-  /** Sends funds out of the exchange's wallet (withdrawals). */
-  send(request: OutgoingTransfer): Promise<{ txHash: string }>;
+  /**
+   * Sends funds out of the exchange's wallet (withdrawals). Idempotent by `reference`: a
+   * second send with a reference already sent answers the first transaction and sends
+   * nothing, so a restart can finish an interrupted withdrawal without paying it twice.
+   */
+  send(request: OutgoingTransfer & { reference: string }): Promise<{ txHash: string }>;
   /** Where a person can look a transaction up. */
   explorerLink(txHash: string): string;
 }

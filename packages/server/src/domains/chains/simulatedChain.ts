@@ -91,11 +91,15 @@ export class SimulatedChain implements ChainAdapter {
 
   /** An outside wallet sends funds to `address`: what the development helper does. */
   receive(transfer: OutgoingTransfer): Promise<{ txHash: string }> {
-    return this.record(transfer);
+    return this.record(transfer, simulatedTxHash(this.network, randomUUID()));
   }
 
-  send(transfer: OutgoingTransfer): Promise<{ txHash: string }> {
-    return this.record(transfer);
+  /**
+   * The transaction hash derives from the reference and (network, hash, output) is the
+   * table's key, so a repeated send records nothing and answers the same hash.
+   */
+  send(transfer: OutgoingTransfer & { reference: string }): Promise<{ txHash: string }> {
+    return this.record(transfer, simulatedTxHash(this.network, `send:${transfer.reference}`));
   }
 
   explorerLink(txHash: string): string {
@@ -131,8 +135,7 @@ export class SimulatedChain implements ChainAdapter {
     };
   }
 
-  private async record(transfer: OutgoingTransfer): Promise<{ txHash: string }> {
-    const txHash = simulatedTxHash(this.network, randomUUID());
+  private async record(transfer: OutgoingTransfer, txHash: string): Promise<{ txHash: string }> {
     // The transfer is in the next block: it has no confirmation until that block exists.
     const height = (await this.blockHeight()) + 1;
     await this.db
@@ -148,6 +151,7 @@ export class SimulatedChain implements ChainAdapter {
         block_height: height,
         created_at: this.now(),
       })
+      .onConflict((oc) => oc.columns(['network', 'tx_hash', 'output']).doNothing())
       .execute();
     return { txHash };
   }

@@ -5,6 +5,7 @@ import { AppError } from '../../http/errors.js';
 import type { ReferenceData } from '../../reference/reference.types.js';
 import { requireUser } from '../auth/requestAuth.js';
 import { cachedReferenceData } from '../markets/referenceCache.js';
+import { type FlexFeeRule, flexFeeRules, ppmToPercent } from '../withdrawals/feeRules.js';
 
 const tickerParams = z.object({ ticker: z.string().min(1).max(16) });
 
@@ -36,7 +37,12 @@ export interface CryptoPaymentMethodJson {
   confirmations: number;
 }
 
-function paymentList(reference: ReferenceData, ticker: string, action: Action) {
+function paymentList(
+  reference: ReferenceData,
+  rules: ReadonlyMap<string, FlexFeeRule>,
+  ticker: string,
+  action: Action,
+) {
   const asset = reference.assets.find((candidate) => candidate.ticker === ticker);
   if (asset === undefined) throw new AppError('currency_not_found');
   const decimal = (value: bigint) => amountToDecimal(value, asset.decimals);
@@ -47,6 +53,7 @@ function paymentList(reference: ReferenceData, ticker: string, action: Action) {
     const network = reference.networks.find((candidate) => candidate.code === row.networkCode);
     if (network === undefined) return;
     const withdrawal = action === 'WITHDRAWAL';
+    const flex = withdrawal ? rules.get(`${ticker}|${row.networkCode}`) : undefined;
     paymentList.push({
       id: index + 1,
       key: network.code,
@@ -60,9 +67,9 @@ function paymentList(reference: ReferenceData, ticker: string, action: Action) {
       tooltip: null,
       fee: {
         fixed: withdrawal ? decimal(row.withdrawFee) : '0',
-        flexMin: '0',
-        flexMax: '0',
-        flexPercent: '0',
+        flexMin: decimal(flex?.min ?? 0n),
+        flexMax: decimal(flex?.max ?? 0n),
+        flexPercent: ppmToPercent(flex?.percentPpm ?? 0),
       },
       minAmount: withdrawal ? decimal(row.withdrawMin) : '0',
       // Zero: no maximum (SPEC.md §3); the withdrawal limits apply on top.
@@ -85,7 +92,8 @@ function paymentList(reference: ReferenceData, ticker: string, action: Action) {
 
 /**
  * Deposit and withdrawal data of SPEC.md §7 "Wallet": the networks an asset moves on, with
- * their fee, minimum and memo rule, so a client can offer the choice.
+ * their fee (the fixed network fee and the flex rule, as the withdrawal charges it), minimum
+ * and memo rule, so a client can offer the choice.
  */
 export async function paymentDataRoutes(app: FastifyInstance): Promise<void> {
   const read = { preHandler: requireUser, config: { apiKeyScope: 'read' as const } };
@@ -96,7 +104,8 @@ export async function paymentDataRoutes(app: FastifyInstance): Promise<void> {
   for (const [path, action] of routes) {
     app.get(path, read, async (request) => {
       const { ticker } = tickerParams.parse(request.params);
-      return paymentList(await cachedReferenceData(app.db), ticker, action);
+      const rules = await flexFeeRules(app.db);
+      return paymentList(await cachedReferenceData(app.db), rules, ticker, action);
     });
   }
 }

@@ -41,8 +41,8 @@ export function fullBalanceOf(accounts: Partial<Record<AccountKind, BalancePair>
 }
 
 /**
- * Presents one asset's balances. Fields the wallet domain does not know yet (withdrawal
- * limits, DeFi listing, images) have neutral values.
+ * Presents one asset's balances. Fields the exchange has no notion of (DeFi listing, an
+ * action) have neutral values.
  */
 export function presentWalletBalance(
   asset: Asset,
@@ -50,6 +50,8 @@ export function presentWalletBalance(
   reference: ReferenceData,
   accounts: Partial<Record<AccountKind, BalancePair>>,
   fullBalanceBtc: bigint,
+  /** What the withdrawal limits still allow, in minor units; null when they do not bind. */
+  withdrawalLimit: bigint | null,
 ): WalletBalanceJson {
   const decimal = (value: bigint) => amountToDecimal(value, asset.decimals);
   const main = accounts.main ?? zero;
@@ -78,7 +80,7 @@ export function presentWalletBalance(
     tradeAvailable: decimal(trade.available),
     tradeBalance: decimal(trade.available + trade.frozen),
     tradeFreeze: decimal(trade.frozen),
-    withdrawalLimit: null,
+    withdrawalLimit: withdrawalLimit === null ? null : decimal(withdrawalLimit),
     isUnverifiedAbleWithdraw: false,
     tradePairs: reference.markets
       .filter(

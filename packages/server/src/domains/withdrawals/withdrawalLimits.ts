@@ -10,7 +10,14 @@ import { valueInBtc } from '../wallet/valuation.js';
 const dayMs = 24 * 3600_000;
 const weekMs = 7 * dayMs;
 /** USD is valued through USDT, whose last prices the markets carry. */
-const usdTicker = 'USDT';
+export const usdTicker = 'USDT';
+
+/** Statuses whose funds went back to the user: they do not count against a limit. */
+const releasedStatuses: readonly number[] = [
+  withdrawalStatus.failed,
+  withdrawalStatus.unsuccessful,
+  withdrawalStatus.canceledByValidation,
+];
 
 /**
  * The withdrawal levels of SPEC.md §6 as API.md reads them, in whole units: with 2FA, 500 USD
@@ -30,59 +37,106 @@ export interface LimitContext {
   now: number;
 }
 
+function decimalsIn(context: LimitContext, ticker: string): number | undefined {
+  return context.reference.assets.find((candidate) => candidate.ticker === ticker)?.decimals;
+}
+
+/** `amount` of `ticker` in BTC minor units at the last prices (0 when unpriced). */
+export function btcValueOf(context: LimitContext, ticker: string, amount: bigint): bigint {
+  return valueInBtc(context.engine, ticker, amount, (asset) => decimalsIn(context, asset));
+}
+
+/** `amount` of `ticker` in USDT minor units at the last prices (0 when unpriced). */
+export function usdValueOf(context: LimitContext, ticker: string, amount: bigint): bigint {
+  if (ticker === usdTicker) return amount;
+  const btcDecimals = decimalsIn(context, 'BTC') ?? 8;
+  const price = context.engine.markets().some((market) => market.name === 'BTC_USDT')
+    ? context.engine.lastPrice('BTC_USDT')
+    : 0n;
+  return (btcValueOf(context, ticker, amount) * price) / 10n ** BigInt(btcDecimals);
+}
+
+/** What a user's limits allow and what their withdrawals of the windows used, in minor units. */
+export interface LimitUse {
+  usdMax: bigint;
+  usdUsed: bigint;
+  /** Null when the level has no weekly limit. */
+  btcMax: bigint | null;
+  btcUsed: bigint;
+}
+
 /**
- * Refuses a withdrawal of `amount` of `asset` that would take the user's withdrawals past a
- * limit, valuing every withdrawal of the window (failed ones excluded) at the last prices.
+ * Values every withdrawal of the windows that did not give its funds back at the last prices.
  * NOTE: an asset no market has priced yet values at zero, as in the balance's BTC value.
  */
+export async function limitUse(context: LimitContext, user: UserRow): Promise<LimitUse> {
+  const limits = limitsOf(user);
+  const usdDecimals = decimalsIn(context, usdTicker) ?? 6;
+  const btcDecimals = decimalsIn(context, 'BTC') ?? 8;
+  let usdUsed = 0n;
+  let btcUsed = 0n;
+  for (const row of await withdrawnSince(context.db, user.id, context.now - weekMs)) {
+    btcUsed += btcValueOf(context, row.asset, row.amount);
+    if (row.createdAt > context.now - dayMs) usdUsed += usdValueOf(context, row.asset, row.amount);
+  }
+  return {
+    usdMax: limits.usdPerDay * 10n ** BigInt(usdDecimals),
+    usdUsed,
+    btcMax: limits.btcPerWeek === null ? null : limits.btcPerWeek * 10n ** BigInt(btcDecimals),
+    btcUsed,
+  };
+}
+
+/** Refuses a withdrawal of `amount` of `asset` that would take the user past a limit. */
 export async function assertWithinLimits(
   context: LimitContext,
   user: UserRow,
   asset: string,
   amount: bigint,
 ): Promise<void> {
-  const limits = limitsOf(user);
-  const decimalsOf = (ticker: string) =>
-    context.reference.assets.find((candidate) => candidate.ticker === ticker)?.decimals;
-  const btcDecimals = decimalsOf('BTC') ?? 8;
-  const usdDecimals = decimalsOf(usdTicker) ?? 6;
-  const recent = await withdrawnSince(context.db, user.id, context.now - weekMs);
-  const inBtc = (ticker: string, value: bigint) =>
-    valueInBtc(context.engine, ticker, value, decimalsOf);
-  const inUsd = (ticker: string, value: bigint) =>
-    ticker === usdTicker ? value : usdFromBtc(context.engine, inBtc(ticker, value), btcDecimals);
-  let usdDay = inUsd(asset, amount);
-  let btcWeek = inBtc(asset, amount);
-  for (const row of recent) {
-    btcWeek += inBtc(row.asset, row.amount);
-    if (row.createdAt > context.now - dayMs) usdDay += inUsd(row.asset, row.amount);
+  const use = await limitUse(context, user);
+  if (use.usdUsed + usdValueOf(context, asset, amount) > use.usdMax) {
+    const perDay = amountToDecimal(limitsOf(user).usdPerDay, 0);
+    throw validationError({ amount: [`Withdrawal limit exceeded: ${perDay} USD per 24 h`] });
   }
-  const usdMax = limits.usdPerDay * 10n ** BigInt(usdDecimals);
-  if (usdDay > usdMax) {
-    throw validationError({
-      amount: [`Withdrawal limit exceeded: ${amountToDecimal(limits.usdPerDay, 0)} USD per 24 h`],
-    });
-  }
-  if (limits.btcPerWeek !== null && btcWeek > limits.btcPerWeek * 10n ** BigInt(btcDecimals)) {
+  if (use.btcMax !== null && use.btcUsed + btcValueOf(context, asset, amount) > use.btcMax) {
     throw validationError({ amount: ['Withdrawal limit exceeded: 1 BTC per week in value'] });
   }
 }
 
-function usdFromBtc(engine: EngineReader, btcValue: bigint, btcDecimals: number): bigint {
-  const price = engine.markets().some((market) => market.name === 'BTC_USDT')
-    ? engine.lastPrice('BTC_USDT')
-    : 0n;
-  return (btcValue * price) / 10n ** BigInt(btcDecimals);
+/**
+ * How much of `ticker` the limits still let the user withdraw, in its minor units; null when
+ * no market prices it (the limits then do not bind it). Without 2FA, nothing.
+ */
+export function amountLeftOf(
+  context: LimitContext,
+  use: LimitUse,
+  ticker: string,
+  twoFactorEnabled: boolean,
+): bigint | null {
+  if (!twoFactorEnabled) return 0n;
+  const decimals = decimalsIn(context, ticker) ?? 8;
+  const unit = 10n ** BigInt(decimals);
+  const positive = (value: bigint) => (value > 0n ? value : 0n);
+  const bounds: bigint[] = [];
+  const usdPerUnit = usdValueOf(context, ticker, unit);
+  if (usdPerUnit > 0n) bounds.push((positive(use.usdMax - use.usdUsed) * unit) / usdPerUnit);
+  if (use.btcMax !== null) {
+    const btcPerUnit = btcValueOf(context, ticker, unit);
+    if (btcPerUnit > 0n) bounds.push((positive(use.btcMax - use.btcUsed) * unit) / btcPerUnit);
+  }
+  if (bounds.length === 0) return null;
+  return bounds.reduce((low, value) => (value < low ? value : low));
 }
 
-/** A user's withdrawals since `since` that took or may take funds (not failed). */
+/** A user's withdrawals since `since` that took or may take funds. */
 async function withdrawnSince(db: Db, userId: number, since: number) {
   const rows = await db
     .selectFrom('withdrawals')
     .select(['asset', 'amount', 'created_at'])
     .where('user_id', '=', userId)
     .where('created_at', '>', since)
-    .where('status', '<>', withdrawalStatus.failed)
+    .where('status', 'not in', [...releasedStatuses])
     .execute();
   return rows.map((row) => ({
     asset: row.asset,

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestDb } from '../../testing/testDb.js';
 import { testClock } from '../auth/authTestApp.js';
 import { createSignedInUser, signedInClient, type TestUser } from '../auth/testClient.js';
-import { WithdrawalsService } from './withdrawals.service.js';
 import { buildWithdrawalApp, nextCode } from './withdrawalTestKit.js';
 
 const testDb = useTestDb();
@@ -44,7 +43,7 @@ afterAll(async () => {
 describe('concurrent withdrawals of a whole balance', () => {
   it('accepts exactly one of 50 holds of the whole balance; totals move by the amount sent', async () => {
     const user = await fundedUser();
-    const service = new WithdrawalsService(app.engineHost, app.db, app.chains, clock.now);
+    const service = app.withdrawals;
     const before = ethTotal();
     const body = { amount: '0.5', address: outside, code: '000000' };
     const outcomes = await Promise.allSettled(

@@ -1,4 +1,6 @@
+import { amountFromDecimal } from '@lattice/contracts';
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import { appPlugins, buildApp } from '../../app.js';
 import { seedReferenceData } from '../../reference/reference.seed.js';
 import { testConfig } from '../../testing/testConfig.js';
@@ -11,9 +13,12 @@ import { totpCodeAt } from '../auth/totp.js';
 export async function buildWithdrawalApp(
   testDb: TestDb,
   clock: TestClock,
+  options: { seed?: boolean } = {},
 ): Promise<FastifyInstance> {
   const { db, dialect } = testDb;
-  await seedReferenceData(db, { demoUsers: false, hashPassword: async () => 'x' });
+  if (options.seed ?? true) {
+    await seedReferenceData(db, { demoUsers: false, hashPassword: async () => 'x' });
+  }
   const plugins = appPlugins.map((plugin) =>
     plugin === accountsPlugin ? accountsPluginWith({ now: clock.now }) : plugin,
   );
@@ -25,4 +30,32 @@ export function nextCode(clock: TestClock, secret: string | null): string {
   if (secret === null) throw new Error('the user has no 2FA secret');
   clock.advance(30_000);
   return totpCodeAt(secret, clock.now());
+}
+
+let fundings = 0;
+
+/** Credits `amount` (whole units) of `asset` to a user's main balance through the engine. */
+export async function fundMain(
+  app: FastifyInstance,
+  userId: number,
+  asset: string,
+  amount: string,
+  decimals: number,
+): Promise<void> {
+  await app.engineHost.ensureUser(userId);
+  fundings += 1;
+  const result = await app.engineHost.submit({
+    type: 'balance.deposit',
+    userId,
+    asset,
+    amount: amountFromDecimal(amount, decimals),
+    businessId: `withdrawal-kit-funding:${Date.now()}:${fundings}`,
+  });
+  expect(result.ok).toBe(true);
+}
+
+/** The user's main and frozen-on-main balance of an asset in minor units, from the engine. */
+export function mainOf(app: FastifyInstance, userId: number, asset: string) {
+  const pair = app.engineHost.engine.balances(userId)[asset]?.main;
+  return { available: pair?.available ?? 0n, frozen: pair?.frozen ?? 0n };
 }

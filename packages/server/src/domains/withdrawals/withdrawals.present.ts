@@ -1,4 +1,8 @@
-import { amountToDecimal, type WithdrawalJson } from '@lattice/contracts';
+import {
+  amountToDecimal,
+  cancellableWithdrawalStatuses,
+  type WithdrawalJson,
+} from '@lattice/contracts';
 import { amountFromDb } from '../../db/amount.js';
 import type { WithdrawalRow } from './withdrawals.repo.js';
 
@@ -22,6 +26,7 @@ export function presentWithdrawal(
     reason: row.reason,
     txHash: row.tx_hash,
     explorerLink: row.tx_hash === null ? null : explorerLink(row.network, row.tx_hash),
+    cancellable: cancellableWithdrawalStatuses.includes(Number(row.status)),
   };
 }
 
@@ -33,6 +38,7 @@ const csvColumns = [
   'amount',
   'fee',
   'status',
+  'reason',
   'address',
   'memo',
   'txHash',

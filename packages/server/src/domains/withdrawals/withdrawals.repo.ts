@@ -1,8 +1,9 @@
+import type { Selectable } from 'kysely';
 import { amountToDb } from '../../db/amount.js';
 import type { Db } from '../../db/database.js';
 import type { WithdrawalsTable } from '../../db/tables/withdrawals.js';
 
-export type WithdrawalRow = Omit<WithdrawalsTable, 'id'> & { id: number };
+export type WithdrawalRow = Selectable<WithdrawalsTable>;
 
 export interface NewWithdrawal {
   userId: number;
@@ -13,10 +14,11 @@ export interface NewWithdrawal {
   amount: bigint;
   fee: bigint;
   status: number;
+  needsReview: boolean;
   now: number;
 }
 
-/** Records a withdrawal before its funds are held; returns its id. */
+/** Records a withdrawal (status 1) before its funds are held; returns its id. */
 export async function insertWithdrawal(db: Db, row: NewWithdrawal): Promise<number> {
   const inserted = await db
     .insertInto('withdrawals')
@@ -31,6 +33,10 @@ export async function insertWithdrawal(db: Db, row: NewWithdrawal): Promise<numb
       status: row.status,
       tx_hash: null,
       reason: null,
+      needs_review: row.needsReview ? 1 : 0,
+      confirm_token_hash: null,
+      confirm_expires_at: null,
+      hold_settled_at: null,
       created_at: row.now,
       updated_at: row.now,
     })
@@ -44,22 +50,80 @@ export async function deleteWithdrawal(db: Db, id: number): Promise<void> {
   await db.deleteFrom('withdrawals').where('id', '=', id).execute();
 }
 
-export async function updateWithdrawal(
+export interface WithdrawalChange {
+  status: number;
+  txHash?: string;
+  reason?: string;
+  /** The e-mail confirmation: set while status 5 waits, null once used. */
+  confirm?: { tokenHash: string; expiresAt: number } | null;
+}
+
+/**
+ * Moves a withdrawal to a new status only from one of `from` (and of `userId` when given);
+ * returns whether this call made the move. Every change of status goes through it, so two
+ * actors (a cancel and the sender, two confirmations) never both act on one withdrawal.
+ */
+export async function transitionWithdrawal(
   db: Db,
   id: number,
-  change: { status: number; txHash?: string; reason?: string },
+  from: readonly number[],
+  change: WithdrawalChange,
   now: number,
-): Promise<void> {
-  await db
+  userId?: number,
+): Promise<boolean> {
+  let query = db
     .updateTable('withdrawals')
     .set({
       status: change.status,
       updated_at: now,
       ...(change.txHash === undefined ? {} : { tx_hash: change.txHash }),
       ...(change.reason === undefined ? {} : { reason: change.reason }),
+      ...(change.confirm === undefined
+        ? {}
+        : {
+            confirm_token_hash: change.confirm?.tokenHash ?? null,
+            confirm_expires_at: change.confirm?.expiresAt ?? null,
+          }),
     })
     .where('id', '=', id)
+    .where('status', 'in', [...from]);
+  if (userId !== undefined) query = query.where('user_id', '=', userId);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Records that the engine completed or released the withdrawal's hold. */
+export async function markHoldSettled(db: Db, id: number, now: number): Promise<void> {
+  await db
+    .updateTable('withdrawals')
+    .set({ hold_settled_at: now })
+    .where('id', '=', id)
+    .where('hold_settled_at', 'is', null)
     .execute();
+}
+
+/** The withdrawal waiting for the e-mail link whose token hashes to `tokenHash`. */
+export function withdrawalByConfirmToken(db: Db, tokenHash: string) {
+  return db
+    .selectFrom('withdrawals')
+    .selectAll()
+    .where('confirm_token_hash', '=', tokenHash)
+    .executeTakeFirst() as Promise<WithdrawalRow | undefined>;
+}
+
+/**
+ * What a restart must look at: withdrawals not yet finished, and finished ones whose hold
+ * the engine may not have completed or released yet.
+ */
+export function unfinishedWithdrawals(db: Db, openStatuses: readonly number[]) {
+  return db
+    .selectFrom('withdrawals')
+    .selectAll()
+    .where((eb) =>
+      eb.or([eb('status', 'in', [...openStatuses]), eb('hold_settled_at', 'is', null)]),
+    )
+    .orderBy('id')
+    .execute() as Promise<WithdrawalRow[]>;
 }
 
 export function findWithdrawal(db: Db, id: number) {
@@ -77,6 +141,9 @@ export async function userWithdrawals(
   filter: {
     ticker?: string | undefined;
     status?: number | undefined;
+    /** Unix seconds: `from` inclusive, `to` exclusive. */
+    from?: number | undefined;
+    to?: number | undefined;
     offset: number;
     limit: number;
   },
@@ -84,6 +151,8 @@ export async function userWithdrawals(
   let base = db.selectFrom('withdrawals').where('user_id', '=', userId);
   if (filter.ticker !== undefined) base = base.where('asset', '=', filter.ticker);
   if (filter.status !== undefined) base = base.where('status', '=', filter.status);
+  if (filter.from !== undefined) base = base.where('created_at', '>=', filter.from * 1000);
+  if (filter.to !== undefined) base = base.where('created_at', '<', filter.to * 1000);
   const rows = (await base
     .selectAll()
     .orderBy('id', 'desc')

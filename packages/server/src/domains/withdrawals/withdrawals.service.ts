@@ -1,9 +1,11 @@
 import {
   amountToDecimal,
+  cancellableWithdrawalStatuses,
   type WithdrawalBody,
   type WithdrawalFeeJson,
   type WithdrawalHistoryQuery,
   type WithdrawalJson,
+  type WithdrawLimitJson,
   withdrawalStatus,
 } from '@lattice/contracts';
 import type { Db } from '../../db/database.js';
@@ -11,28 +13,40 @@ import type { EngineHost } from '../../engineHost/engineHost.js';
 import { errorFromRejection } from '../../engineHost/rejections.js';
 import { AppError, validationError } from '../../http/errors.js';
 import type { Asset, AssetNetwork, ReferenceData } from '../../reference/reference.types.js';
+import { hashToken, randomToken } from '../auth/tokens.js';
 import type { UserRow } from '../auth/users.repo.js';
 import type { ChainRegistry } from '../chains/chainRegistry.js';
 import { cachedReferenceData } from '../markets/referenceCache.js';
 import { amountOf } from '../orders/orders.service.js';
 import { isWhitelisted, whitelistModeOn } from '../whitelist/whitelist.repo.js';
 import { isAddressOf } from './addressFormat.js';
-import { assertWithinLimits } from './withdrawalLimits.js';
+import { flexFeeRule, ppmToPercent, type WithdrawalFee, withdrawalFeeOf } from './feeRules.js';
+import {
+  assertWithinLimits,
+  type LimitContext,
+  limitsOf,
+  limitUse,
+  usdTicker,
+  usdValueOf,
+} from './withdrawalLimits.js';
+import { holdIdOf, type WithdrawalProcessor } from './withdrawalProcessor.js';
 import { presentWithdrawal } from './withdrawals.present.js';
 import {
   deleteWithdrawal,
   findWithdrawal,
   insertWithdrawal,
-  updateWithdrawal,
+  transitionWithdrawal,
   userWithdrawals,
+  withdrawalByConfirmToken,
 } from './withdrawals.repo.js';
 
 const overBalance = 'Amount should not be greater than your balance!';
+const s = withdrawalStatus;
 
-/** The engine business id of a withdrawal's hold. */
-function holdIdOf(id: number): string {
-  return `withdrawal:${id}`;
-}
+/** Withdrawals above this value in USD wait for an operator (API.md "Wallet"). */
+export const reviewThresholdUsdDefault = 10_000n;
+/** How long the e-mail link of an API-key withdrawal stays valid. */
+export const confirmLinkTtlMs = 24 * 3600_000;
 
 interface Route {
   asset: Asset;
@@ -49,36 +63,61 @@ export interface PlannedWithdrawal {
   memo: string;
 }
 
+/** How the request was confirmed: a session's 2FA code, or a program's API key. */
+export interface RequestOrigin {
+  viaApiKey: boolean;
+}
+
+export interface WithdrawalsOptions {
+  now?: () => number;
+  reviewThresholdUsd?: bigint;
+  /** Mails the link that confirms an API-key withdrawal (status 5). */
+  sendConfirmation?: (user: UserRow, link: string, record: WithdrawalJson) => Promise<void>;
+  publicUrl?: string;
+}
+
 /**
- * Crypto withdrawals: fee quotes, requests and history. A request holds `amount + fee` on the
- * main balance (the engine refuses a hold it cannot cover, so concurrent requests never
- * overdraw), sends through the network's chain adapter, then completes the hold with the fee
- * to the exchange, or releases it when the send fails.
+ * Crypto withdrawals: fee quotes, requests, confirmation, operator review, cancel and history.
+ * A request holds `amount + fee` on the main balance (the engine refuses a hold it cannot
+ * cover, so concurrent requests never overdraw); the processor sends it once confirmed.
  */
 export class WithdrawalsService {
   // The limit check and the insert that makes a withdrawal count run one at a time per user.
   private readonly userQueues = new Map<number, Promise<unknown>>();
+  private readonly now: () => number;
+  private readonly reviewThresholdUsd: bigint;
 
   constructor(
     private readonly host: EngineHost,
     private readonly db: Db,
     private readonly chains: ChainRegistry,
-    private readonly now: () => number = Date.now,
-  ) {}
+    private readonly processor: WithdrawalProcessor,
+    private readonly options: WithdrawalsOptions = {},
+  ) {
+    this.now = options.now ?? Date.now;
+    this.reviewThresholdUsd = options.reviewThresholdUsd ?? reviewThresholdUsdDefault;
+  }
 
   /** The fee and total of withdrawing `amount` (whole units) on a network. */
   async quote(ticker: string, amountText: string, network?: string): Promise<WithdrawalFeeJson> {
     const route = await this.route(ticker, network);
     const { decimals } = route.asset;
+    const decimal = (value: bigint) => amountToDecimal(value, decimals);
     const amount = amountOf('amount', amountText, decimals);
-    const fee = route.network.withdrawFee;
+    const rule = await flexFeeRule(this.db, ticker, route.network.networkCode);
+    const fee = withdrawalFeeOf(route.network.withdrawFee, rule, amount);
     return {
       ticker,
       network: route.network.networkCode,
-      amount: amountToDecimal(amount, decimals),
-      fee: amountToDecimal(fee, decimals),
-      total: amountToDecimal(amount + fee, decimals),
-      minAmount: amountToDecimal(route.network.withdrawMin, decimals),
+      amount: decimal(amount),
+      fee: decimal(fee.total),
+      total: decimal(amount + fee.total),
+      minAmount: decimal(route.network.withdrawMin),
+      fixedFee: decimal(fee.fixed),
+      flexFee: decimal(fee.flex),
+      flexPercent: ppmToPercent(rule?.percentPpm ?? 0),
+      flexMin: decimal(rule?.min ?? 0n),
+      flexMax: decimal(rule?.max ?? 0n),
     };
   }
 
@@ -97,21 +136,29 @@ export class WithdrawalsService {
     }
     const memo = body.memo ?? '';
     if (route.usesMemo && memo === '') throw validationError({ memo: ['Field is required'] });
-    return { route, amount, fee: route.network.withdrawFee, address: body.address, memo };
+    const rule = await flexFeeRule(this.db, ticker, route.network.networkCode);
+    const fee: WithdrawalFee = withdrawalFeeOf(route.network.withdrawFee, rule, amount);
+    return { route, amount, fee: fee.total, address: body.address, memo };
   }
 
   /**
-   * Checks the limits, holds the funds, sends them and records the outcome; a refused hold
-   * leaves no record.
+   * Checks the limits, records the request, holds the funds, then: an API-key request waits
+   * for its e-mail link (5), one above the threshold for an operator (6), any other is sent
+   * at once (10 → 11 → 3 or 4). A refused hold leaves no record.
    */
-  async execute(user: UserRow, plan: PlannedWithdrawal): Promise<WithdrawalJson> {
+  async execute(
+    user: UserRow,
+    plan: PlannedWithdrawal,
+    origin: RequestOrigin = { viaApiKey: false },
+  ): Promise<WithdrawalJson> {
     const { route, amount, fee } = plan;
     const userId = user.id;
     const id = await this.oneAtATime(userId, async () => {
-      const reference = await cachedReferenceData(this.db);
-      const context = { db: this.db, engine: this.host.engine, reference, now: this.now() };
+      const context = await this.limitContext();
       await this.assertWhitelisted(userId, plan);
       await assertWithinLimits(context, user, route.asset.ticker, amount);
+      const usdDecimals = context.reference.assets.find((a) => a.ticker === usdTicker)?.decimals;
+      const threshold = this.reviewThresholdUsd * 10n ** BigInt(usdDecimals ?? 6);
       return insertWithdrawal(this.db, {
         userId,
         asset: route.asset.ticker,
@@ -120,7 +167,8 @@ export class WithdrawalsService {
         memo: plan.memo,
         amount,
         fee,
-        status: withdrawalStatus.confirmedByUser,
+        status: s.freezed,
+        needsReview: usdValueOf(context, route.asset.ticker, amount) > threshold,
         now: this.now(),
       });
     });
@@ -137,9 +185,70 @@ export class WithdrawalsService {
       if (held.code === 'insufficient_balance') throw validationError({ amount: [overBalance] });
       throw errorFromRejection(held, { asset: 'ticker' });
     }
-    await updateWithdrawal(this.db, id, { status: withdrawalStatus.inProcess }, this.now());
-    await this.send(id, plan);
+    if (origin.viaApiKey) {
+      await this.awaitEmailConfirmation(user, id, route.asset.decimals);
+    } else {
+      await this.confirmed(id, s.freezed);
+    }
     return this.present(id, route.asset.decimals);
+  }
+
+  /**
+   * The e-mail link's token: 5 → 6 when the amount needs an operator, else 10 and sent. An
+   * expired link stops the withdrawal (13) and releases the funds.
+   */
+  async confirmByToken(token: string): Promise<WithdrawalJson> {
+    const row = await withdrawalByConfirmToken(this.db, hashToken(token));
+    const invalid = new AppError('auth_link_invalid', { errors: { token: ['Link is not valid'] } });
+    if (row === undefined || Number(row.status) !== s.unconfirmedByUser) throw invalid;
+    const id = Number(row.id);
+    if (Number(row.confirm_expires_at ?? 0) <= this.now()) {
+      await this.processor.expire(id);
+      throw invalid;
+    }
+    if (!(await this.confirmed(id, s.unconfirmedByUser))) throw invalid;
+    return this.present(id, await this.decimalsOf(row.asset));
+  }
+
+  /** Cancels the user's own withdrawal while it is 5, 6 or 10: status 12, funds released. */
+  async cancel(userId: number, id: number): Promise<WithdrawalJson> {
+    const row = await findWithdrawal(this.db, id);
+    if (row === undefined || Number(row.user_id) !== userId) {
+      throw new AppError('route_not_found', { message: 'Withdrawal not found' });
+    }
+    const change = { status: s.unsuccessful, reason: 'Canceled by user', confirm: null };
+    const moved = await transitionWithdrawal(
+      this.db,
+      id,
+      cancellableWithdrawalStatuses,
+      change,
+      this.now(),
+      userId,
+    );
+    if (!moved) {
+      throw validationError({ id: ['This withdrawal can no longer be canceled'] });
+    }
+    await this.processor.release(id);
+    return this.present(id, await this.decimalsOf(row.asset));
+  }
+
+  /** An operator's decision on a withdrawal in status 6: approve (10, sent) or reject (12). */
+  async review(id: number, approve: boolean): Promise<WithdrawalJson> {
+    const row = await findWithdrawal(this.db, id);
+    if (row === undefined)
+      throw new AppError('route_not_found', { message: 'Withdrawal not found' });
+    const from = [s.unconfirmedByAdmin];
+    const notWaiting = validationError({ id: ['This withdrawal is not waiting for review'] });
+    if (approve) {
+      const change = { status: s.confirmedByUser };
+      if (!(await transitionWithdrawal(this.db, id, from, change, this.now()))) throw notWaiting;
+      await this.processor.process(id);
+    } else {
+      const change = { status: s.unsuccessful, reason: 'Rejected by the operator' };
+      if (!(await transitionWithdrawal(this.db, id, from, change, this.now()))) throw notWaiting;
+      await this.processor.release(id);
+    }
+    return this.present(id, await this.decimalsOf(row.asset));
   }
 
   /** A page of the user's withdrawals with the fields of SPEC.md §3. */
@@ -147,9 +256,60 @@ export class WithdrawalsService {
     const reference = await cachedReferenceData(this.db);
     const { rows, total } = await userWithdrawals(this.db, userId, query);
     const records = rows.map((row) =>
-      presentWithdrawal(row, decimalsOf(reference, row.asset), this.explorerLink),
+      presentWithdrawal(row, decimalsIn(reference, row.asset), this.explorerLink),
     );
     return { records, total, offset: query.offset, limit: query.limit };
+  }
+
+  /** The user's level and what the windows leave (`withdraw_kyc_limit`). */
+  async limitSummary(user: UserRow): Promise<WithdrawLimitJson> {
+    const context = await this.limitContext();
+    const use = await limitUse(context, user);
+    const limits = limitsOf(user);
+    const decimalsOf = (ticker: string) => decimalsIn(context.reference, ticker);
+    const usd = (value: bigint) => amountToDecimal(value, decimalsOf(usdTicker));
+    const btc = (value: bigint) => amountToDecimal(value, decimalsOf('BTC'));
+    const left = (max: bigint, used: bigint) => (max > used ? max - used : 0n);
+    const twoFactorEnabled = user.totp_secret !== null;
+    const kycVerified = user.kyc_status === 'verified';
+    return {
+      level: !twoFactorEnabled ? 'none' : kycVerified ? 'verified' : 'basic',
+      twoFactorEnabled,
+      kycVerified,
+      usdPerDay: limits.usdPerDay.toString(),
+      usdLeftToday: twoFactorEnabled ? usd(left(use.usdMax, use.usdUsed)) : '0',
+      btcPerWeek: limits.btcPerWeek === null ? null : limits.btcPerWeek.toString(),
+      btcLeftThisWeek:
+        use.btcMax === null ? null : twoFactorEnabled ? btc(left(use.btcMax, use.btcUsed)) : '0',
+      reviewAboveUsd: this.reviewThresholdUsd.toString(),
+    };
+  }
+
+  async limitContext(): Promise<LimitContext> {
+    const reference = await cachedReferenceData(this.db);
+    return { db: this.db, engine: this.host.engine, reference, now: this.now() };
+  }
+
+  /** Held and confirmed by the user: to the operator when above the threshold, else sent. */
+  private async confirmed(id: number, from: number): Promise<boolean> {
+    const row = await findWithdrawal(this.db, id);
+    if (row === undefined) return false;
+    const next = Number(row.needs_review) === 1 ? s.unconfirmedByAdmin : s.confirmedByUser;
+    const change = { status: next, confirm: null };
+    if (!(await transitionWithdrawal(this.db, id, [from], change, this.now()))) return false;
+    if (next === s.confirmedByUser) await this.processor.process(id);
+    return true;
+  }
+
+  /** Status 5: the funds stay held until the link mailed to the user is opened. */
+  private async awaitEmailConfirmation(user: UserRow, id: number, decimals: number) {
+    const token = randomToken();
+    const confirm = { tokenHash: hashToken(token), expiresAt: this.now() + confirmLinkTtlMs };
+    const change = { status: s.unconfirmedByUser, confirm };
+    await transitionWithdrawal(this.db, id, [s.freezed], change, this.now());
+    const base = this.options.publicUrl ?? '';
+    const link = `${base}/api/v2/withdrawals/confirm/${encodeURIComponent(token)}`;
+    await this.options.sendConfirmation?.(user, link, await this.present(id, decimals));
   }
 
   /** In whitelist mode only a saved address (same coin, address and memo) is accepted. */
@@ -178,46 +338,12 @@ export class WithdrawalsService {
     }
   }
 
-  private async send(id: number, plan: PlannedWithdrawal): Promise<void> {
-    const adapter = this.chains.adapter(plan.route.network.networkCode);
-    try {
-      if (adapter === undefined) throw new Error('no adapter for the network');
-      const { txHash } = await adapter.send({
-        asset: plan.route.asset.ticker,
-        address: plan.address,
-        memo: plan.memo === '' ? null : plan.memo,
-        amount: plan.amount,
-      });
-      await updateWithdrawal(
-        this.db,
-        id,
-        { status: withdrawalStatus.successful, txHash },
-        this.now(),
-      );
-      await this.finishHold({
-        type: 'balance.withdrawComplete',
-        businessId: holdIdOf(id),
-        fee: plan.fee,
-      });
-    } catch (error) {
-      const reason = error instanceof Error ? error.message.slice(0, 200) : 'send failed';
-      await updateWithdrawal(this.db, id, { status: withdrawalStatus.failed, reason }, this.now());
-      await this.finishHold({ type: 'balance.withdrawRelease', businessId: holdIdOf(id) });
-    }
-  }
-
-  private async finishHold(
-    command:
-      | { type: 'balance.withdrawComplete'; businessId: string; fee: bigint }
-      | { type: 'balance.withdrawRelease'; businessId: string },
-  ): Promise<void> {
-    const result = await this.host.submit(command);
-    // NOTE: a hold this service placed must exist; a refusal here is a bug, not bad input.
-    if (!result.ok) throw new Error(`${command.type} ${command.businessId}: ${result.code}`);
-  }
-
   private readonly explorerLink = (network: string, txHash: string): string | null =>
     this.chains.adapter(network)?.explorerLink(txHash) ?? null;
+
+  private async decimalsOf(ticker: string): Promise<number> {
+    return decimalsIn(await cachedReferenceData(this.db), ticker);
+  }
 
   private async present(id: number, decimals: number): Promise<WithdrawalJson> {
     const row = await findWithdrawal(this.db, id);
@@ -246,6 +372,6 @@ export class WithdrawalsService {
   }
 }
 
-function decimalsOf(reference: ReferenceData, ticker: string): number {
+function decimalsIn(reference: ReferenceData, ticker: string): number {
   return reference.assets.find((asset) => asset.ticker === ticker)?.decimals ?? 8;
 }

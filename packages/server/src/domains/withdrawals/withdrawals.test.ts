@@ -71,6 +71,11 @@ describe('fee quote', () => {
       fee: '0.002',
       total: '0.502',
       minAmount: '0.01',
+      fixedFee: '0.002',
+      flexFee: '0',
+      flexPercent: '0',
+      flexMin: '0',
+      flexMax: '0',
     });
   });
 });
