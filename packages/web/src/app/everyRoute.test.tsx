@@ -38,6 +38,14 @@ describe.each(['', '/ru'])('every route under "%s"', (prefix) => {
           'GET /api/v2/settings/security': { body: buildSecuritySettings() },
           'GET /api/v2/settings/session': { body: [] },
           'GET /api/v2/api_key': { body: [] },
+          'GET /api/v3/profile/balance': { body: [] },
+          'GET /api/v3/profile/depositdata/:ticker': {
+            body: { ticker: 'BTC', enabled: true, paymentList: [] },
+          },
+          'GET /api/v3/profile/withdrawaldata/:ticker': {
+            body: { ticker: 'BTC', enabled: true, paymentList: [] },
+          },
+          'GET /api/v2/whitelisted-addresses': { body: { enabled: false, records: [] } },
         },
       });
       const heading = await screen.findByRole('heading', { level: 1 });

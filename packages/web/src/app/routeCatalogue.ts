@@ -28,7 +28,14 @@ export type ScreenName =
   | 'profile'
   | 'security'
   | 'settings'
-  | 'apiKeys';
+  | 'apiKeys'
+  | 'walletList'
+  | 'balanceDetail'
+  | 'deposit'
+  | 'withdraw'
+  | 'addressManagement'
+  | 'codes'
+  | 'walletHistory';
 
 export interface RouteEntry {
   /** Path without the language prefix, relative (`user/profile`); '' is the front page. */
@@ -70,7 +77,7 @@ const publicPages: RouteEntry[] = [
     screen: 'trade',
     footer: false,
   },
-  { path: 'codes', title: 'codes', access: 'public' },
+  { path: 'codes', title: 'codes', access: 'public', screen: 'codes' },
   { path: 'ltt-token', title: 'lttToken', access: 'public' },
   { path: 'social-media', title: 'socialMedia', access: 'public' },
   { path: 'staking', title: 'staking', access: 'public' },
@@ -117,17 +124,37 @@ const authPages: RouteEntry[] = [
 
 const userPages: RouteEntry[] = [
   { path: 'user/profile', title: 'profile', access: 'user', screen: 'profile' },
-  { path: 'user/wallet-list', title: 'walletList', access: 'user' },
+  { path: 'user/wallet-list', title: 'walletList', access: 'user', screen: 'walletList' },
   { path: 'user/wallet-margin', title: 'walletMargin', access: 'user' },
-  { path: 'user/balances/:ticker', title: 'balanceTicker', access: 'user' },
-  { path: 'user/wallet/deposit/:ticker', title: 'deposit', access: 'user' },
-  { path: 'user/wallet/withdraw/:ticker', title: 'withdraw', access: 'user' },
+  {
+    path: 'user/balances/:ticker',
+    title: 'balanceTicker',
+    access: 'user',
+    screen: 'balanceDetail',
+  },
+  {
+    path: 'user/wallet/deposit/:ticker',
+    title: 'deposit',
+    access: 'user',
+    screen: 'deposit',
+  },
+  {
+    path: 'user/wallet/withdraw/:ticker',
+    title: 'withdraw',
+    access: 'user',
+    screen: 'withdraw',
+  },
   { path: 'user/support', title: 'support', access: 'user' },
   { path: 'user/support/ticket/:ticketId', title: 'supportTicket', access: 'user' },
   { path: 'user/verification', title: 'verification', access: 'user', header: false },
   { path: 'user/security-main', title: 'security', access: 'user', screen: 'security' },
   { path: 'user/settings', title: 'settings', access: 'user', screen: 'settings' },
-  { path: 'user/address-management', title: 'addressManagement', access: 'user' },
+  {
+    path: 'user/address-management',
+    title: 'addressManagement',
+    access: 'user',
+    screen: 'addressManagement',
+  },
   { path: 'user/referrals', title: 'userReferrals', access: 'user', footer: false },
   { path: 'user/current-referrals', title: 'currentReferrals', access: 'user', footer: false },
   { path: 'user/my-referrals', title: 'myReferrals', access: 'user', footer: false },
@@ -150,9 +177,14 @@ const historyPages: RouteEntry[] = [
   { path: 'history/orders', title: 'historyOrders', access: 'user', screen: 'history' },
   { path: 'history/active', title: 'historyActive', access: 'user', screen: 'history' },
   { path: 'history/trades', title: 'historyTrades', access: 'user', screen: 'history' },
-  { path: 'history/deposit', title: 'historyDeposit', access: 'user' },
-  { path: 'history/codes', title: 'historyCodes', access: 'user' },
-  { path: 'history/withdraw', title: 'historyWithdraw', access: 'user' },
+  { path: 'history/deposit', title: 'historyDeposit', access: 'user', screen: 'walletHistory' },
+  { path: 'history/codes', title: 'historyCodes', access: 'user', screen: 'walletHistory' },
+  {
+    path: 'history/withdraw',
+    title: 'historyWithdraw',
+    access: 'user',
+    screen: 'walletHistory',
+  },
 ];
 
 export const notFoundEntry: RouteEntry = {

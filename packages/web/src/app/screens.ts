@@ -20,4 +20,11 @@ export const screens: Record<ScreenName, () => Promise<{ default: ComponentType 
   security: () => import('../features/account/SecurityPage'),
   settings: () => import('../features/account/SettingsPage'),
   apiKeys: () => import('../features/account/ApiKeysPage'),
+  walletList: () => import('../features/wallet/WalletListPage'),
+  balanceDetail: () => import('../features/wallet/BalanceDetailPage'),
+  deposit: () => import('../features/wallet/DepositPage'),
+  withdraw: () => import('../features/wallet/WithdrawPage'),
+  addressManagement: () => import('../features/wallet/AddressManagementPage'),
+  codes: () => import('../features/wallet/CodesPage'),
+  walletHistory: () => import('../features/wallet/WalletHistoryPage'),
 };

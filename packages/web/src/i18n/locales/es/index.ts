@@ -6,6 +6,15 @@ import { routes } from './routes';
 import { shell } from './shell';
 import { trade } from './trade';
 import { validation } from './validation';
+import { wallet } from './wallet';
 
 /** Spanish: every English key, worded in Spanish. */
-export const es: Messages<typeof en> = { ...shell, routes, auth, account, trade, validation };
+export const es: Messages<typeof en> = {
+  ...shell,
+  routes,
+  auth,
+  account,
+  trade,
+  validation,
+  wallet,
+};

@@ -6,6 +6,15 @@ import { routes } from './routes';
 import { shell } from './shell';
 import { trade } from './trade';
 import { validation } from './validation';
+import { wallet } from './wallet';
 
 /** Russian: every English key, worded in Russian. */
-export const ru: Messages<typeof en> = { ...shell, routes, auth, account, trade, validation };
+export const ru: Messages<typeof en> = {
+  ...shell,
+  routes,
+  auth,
+  account,
+  trade,
+  validation,
+  wallet,
+};
