@@ -1,19 +1,11 @@
-import { addressQuery } from '@lattice/contracts';
+import { addressQuery, depositHistoryQuery, newAddressBody } from '@lattice/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireUser, signedInUser } from '../auth/requestAuth.js';
+import { depositsCsv } from './deposits.present.js';
 import { DepositsService } from './deposits.service.js';
 
 const tickerParams = z.object({ ticker: z.string().min(1).max(16) });
-const newAddressBody = z.object({
-  ticker: z.string({ error: 'Field is required' }).min(1).max(16),
-  network: z.string().max(32).optional(),
-});
-const historyQuery = z.object({
-  ticker: z.string().max(16).optional(),
-  offset: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-});
 
 /** Deposit addresses, deposit history and block heights (SPEC.md §7 "Wallet"). */
 export async function depositsRoutes(app: FastifyInstance): Promise<void> {
@@ -31,9 +23,12 @@ export async function depositsRoutes(app: FastifyInstance): Promise<void> {
     return service.newAddress(signedInUser(request).user.id, ticker, network);
   });
 
-  app.get('/api/v2/deposit_history', read, async (request) => {
-    const query = historyQuery.parse(request.query);
-    return service.history(signedInUser(request).user.id, query);
+  app.get('/api/v2/deposit_history', read, async (request, reply) => {
+    const query = depositHistoryQuery.parse(request.query);
+    const page = await service.history(signedInUser(request).user.id, query);
+    if (query.format === 'json') return page;
+    reply.type('text/csv; charset=utf-8');
+    return depositsCsv(page.records);
   });
 
   app.get('/api/v2/blockHeight/:ticker', async (request) => {

@@ -1,6 +1,7 @@
 import {
   amountToDecimal,
   type DepositAddressJson,
+  type DepositHistoryQuery,
   type DepositJson,
   type Page,
 } from '@lattice/contracts';
@@ -61,10 +62,8 @@ export class DepositsService {
     return { network: code, height: adapter ? await adapter.blockHeight() : 0 };
   }
 
-  async history(
-    userId: number,
-    filter: { ticker?: string; offset: number; limit: number },
-  ): Promise<Page<DepositJson>> {
+  /** A page of the user's deposits (filters of `depositHistoryQuery`), with confirmations. */
+  async history(userId: number, filter: DepositHistoryQuery): Promise<Page<DepositJson>> {
     const reference = await cachedReferenceData(this.db);
     const { rows, total } = await userDeposits(this.db, userId, filter);
     const tips = new Map<string, number>();

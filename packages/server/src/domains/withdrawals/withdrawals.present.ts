@@ -4,6 +4,7 @@ import {
   type WithdrawalJson,
 } from '@lattice/contracts';
 import { amountFromDb } from '../../db/amount.js';
+import { recordsCsv } from '../wallet/csv.js';
 import type { WithdrawalRow } from './withdrawals.repo.js';
 
 /** A withdrawal as its owner sees it; `explorerLink` is null until a transaction exists. */
@@ -44,14 +45,7 @@ const csvColumns = [
   'txHash',
 ] as const;
 
-/** The same rows as CSV, one header line; fields are quoted when they hold a separator. */
+/** The same rows as CSV, one header line. */
 export function withdrawalsCsv(records: readonly WithdrawalJson[]): string {
-  const quote = (value: unknown) => {
-    const text = value === null || value === undefined ? '' : String(value);
-    return /[",\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-  };
-  const lines = records.map((record) =>
-    csvColumns.map((column) => quote(record[column])).join(','),
-  );
-  return `${[csvColumns.join(','), ...lines].join('\n')}\n`;
+  return recordsCsv(csvColumns, records);
 }
