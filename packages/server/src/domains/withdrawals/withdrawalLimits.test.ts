@@ -75,3 +75,58 @@ describe('withdrawal limits valued at the last prices', () => {
     expect(over.json().errors.amount).toEqual(['Withdrawal limit exceeded: 100000 USD per 24 h']);
   });
 });
+
+describe('what the limits leave', () => {
+  async function balanceOf(user: TestUser, ticker: string) {
+    const response = await user.client.get(`/api/v3/profile/balance/${ticker}`);
+    expect(response.statusCode).toBe(200);
+    return response.json();
+  }
+
+  it('answers the level and the USD and BTC left, and each balance its amount left', async () => {
+    const user = await userWithBtc();
+    const limit = async () => (await user.client.get('/api/v3/profile/withdraw_kyc_limit')).json();
+    expect(await limit()).toEqual({
+      level: 'basic',
+      twoFactorEnabled: true,
+      kycVerified: false,
+      usdPerDay: '500',
+      usdLeftToday: '500',
+      btcPerWeek: '1',
+      btcLeftThisWeek: '1',
+      reviewAboveUsd: '10000',
+    });
+    // 500 USD at 50,000 is 0.01 BTC, below the weekly 1 BTC.
+    expect((await balanceOf(user, 'BTC')).withdrawalLimit).toBe('0.01');
+    expect((await withdrawBtc(user, '0.004')).statusCode).toBe(200);
+    expect(await limit()).toMatchObject({ usdLeftToday: '300', btcLeftThisWeek: '0.996' });
+    const btc = await balanceOf(user, 'BTC');
+    expect(btc).toMatchObject({ withdrawalLimit: '0.006', mainBalance: '0.9958' });
+    expect(btc.fullBalanceBtc).toBe('0.9958');
+    expect((await balanceOf(user, 'USDT')).withdrawalLimit).toBe('300');
+    // No market prices ETH here: the limits cannot bind it.
+    expect((await balanceOf(user, 'ETH')).withdrawalLimit).toBeNull();
+    const list = (await user.client.get('/api/v3/profile/balance')).json();
+    expect(list.find((row: { ticker: string }) => row.ticker === 'BTC').withdrawalLimit).toBe(
+      '0.006',
+    );
+    expect((await user.client.get('/api/v3/profile/balance/NOPE')).statusCode).toBe(404);
+  });
+
+  it('leaves nothing without 2FA and has no weekly limit with KYC', async () => {
+    const plain = await createSignedInUser(app);
+    const none = (await plain.client.get('/api/v3/profile/withdraw_kyc_limit')).json();
+    expect(none).toMatchObject({ level: 'none', usdLeftToday: '0', btcLeftThisWeek: '0' });
+    expect((await balanceOf(plain, 'BTC')).withdrawalLimit).toBe('0');
+    const verified = await userWithBtc({ kyc: true });
+    const summary = (await verified.client.get('/api/v3/profile/withdraw_kyc_limit')).json();
+    expect(summary).toMatchObject({
+      level: 'verified',
+      usdPerDay: '100000',
+      usdLeftToday: '100000',
+      btcPerWeek: null,
+      btcLeftThisWeek: null,
+    });
+    expect((await balanceOf(verified, 'BTC')).withdrawalLimit).toBe('2');
+  });
+});
