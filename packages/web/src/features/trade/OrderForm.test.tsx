@@ -25,6 +25,7 @@ function renderForm(overrides: Partial<OrderFormProps> = {}) {
     'POST /api/v2/order': { status: 201, body: { order: { id: 1 } } },
     'POST /api/v2/order/put_market': { status: 201, body: { order: { id: 2 } } },
     'POST /api/v2/stop-limit-order': { status: 201, body: { order: { id: 3 } } },
+    'POST /api/v2/oco-order': { status: 201, body: { orders: [{ id: 4 }, { id: 5 }] } },
   });
   const props: OrderFormProps = {
     market,
@@ -138,5 +139,116 @@ describe('order form validation', () => {
       direction: 'sell',
       amount: '1.5',
     });
+  });
+
+  it('sends a market buy by what it spends, and checks that against the balance', async () => {
+    const { api, form, field, type, submit } = renderForm({ kind: 'market', available: '250' });
+    fireEvent.click(within(form).getByRole('button', { name: 'By total' }));
+    expect(within(form).queryByLabelText(/^Amount/)).toBeNull();
+    type(/^Total/, '300');
+    submit();
+    expect(within(form).getByText('Amount should not be greater than your balance!')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '50%' }));
+    expect(field(/^Total/).value).toBe('125');
+    submit();
+    await waitFor(() => expect(api.callsTo('POST', '/api/v2/order/put_market')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/v2/order/put_market')[0]?.body).toEqual({
+      pair: 'BTC_USDT',
+      direction: 'buy',
+      total: '125',
+    });
+  });
+
+  it('offers by total to a market buy only', () => {
+    const { form } = renderForm({ kind: 'market', side: 'sell' });
+    expect(within(form).queryByRole('button', { name: 'By total' })).toBeNull();
+  });
+});
+
+describe('stop and OCO price rules', () => {
+  it('wants a buy stop above the last price and a sell stop below it', () => {
+    const buy = renderForm({ kind: 'stopLimit', lastPrice: '100' });
+    buy.type(/^Stop/, '100');
+    buy.type(/^Price/, '101');
+    buy.type(/^Amount/, '0.1');
+    buy.submit();
+    expect(within(buy.form).getByText('Must be greater than last market price')).toBeTruthy();
+    expect(buy.api.calls).toHaveLength(0);
+    cleanup();
+
+    const sell = renderForm({ kind: 'stopLimit', side: 'sell', available: '1', lastPrice: '100' });
+    sell.type(/^Stop/, '100.5');
+    sell.type(/^Price/, '99');
+    sell.type(/^Amount/, '0.1');
+    sell.submit();
+    expect(within(sell.form).getByText('Must be less than last market price')).toBeTruthy();
+    expect(sell.api.calls).toHaveLength(0);
+  });
+
+  it('sends a stop-limit whose stop is on the right side', async () => {
+    const { api, type, submit } = renderForm({ kind: 'stopLimit', lastPrice: '100' });
+    type(/^Stop/, '100.01');
+    type(/^Price/, '101');
+    type(/^Amount/, '0.1');
+    submit();
+    await waitFor(() => expect(api.callsTo('POST', '/api/v2/stop-limit-order')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/v2/stop-limit-order')[0]?.body).toEqual({
+      pair: 'BTC_USDT',
+      direction: 'buy',
+      amount: '0.1',
+      price: '101',
+      stop_price: '100.01',
+    });
+  });
+
+  it('wants an OCO sell with stop price < last < price, on each broken field', () => {
+    const { api, field, type, submit } = renderForm({
+      kind: 'oco',
+      side: 'sell',
+      available: '1',
+      lastPrice: '100',
+    });
+    type(/^Price/, '100');
+    type(/^Stop/, '101');
+    type(/^Limit/, '100');
+    type(/^Amount/, '0.1');
+    submit();
+    // The messages the input is described by: each rule lands on its own field.
+    const errorOf = (label: RegExp) => {
+      const id = field(label).getAttribute('aria-describedby');
+      return id ? (document.getElementById(id)?.textContent ?? '') : '';
+    };
+    expect(errorOf(/^Price/)).toContain('Must be greater than last market price');
+    expect(errorOf(/^Stop/)).toContain('Must be less than last market price');
+    expect(errorOf(/^Limit/)).toBe('');
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('sends an OCO buy with price < last < stop price', async () => {
+    const { api, form, type, submit } = renderForm({ kind: 'oco', lastPrice: '100' });
+    type(/^Price/, '99');
+    type(/^Stop/, '101');
+    type(/^Limit/, '102');
+    type(/^Amount/, '0.1');
+    submit();
+    expect(within(form).queryByText(/last market price/)).toBeNull();
+    await waitFor(() => expect(api.callsTo('POST', '/api/v2/oco-order')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/v2/oco-order')[0]?.body).toEqual({
+      pair: 'BTC_USDT',
+      direction: 'buy',
+      amount: '0.1',
+      price: '99',
+      stop_price: '101',
+      limit_price: '102',
+    });
+  });
+
+  it('leaves the rules to the server while the last price is unknown', async () => {
+    const { api, type, submit } = renderForm({ kind: 'stopLimit' });
+    type(/^Stop/, '1');
+    type(/^Price/, '1');
+    type(/^Amount/, '0.1');
+    submit();
+    await waitFor(() => expect(api.callsTo('POST', '/api/v2/stop-limit-order')).toHaveLength(1));
   });
 });

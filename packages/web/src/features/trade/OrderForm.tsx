@@ -11,7 +11,8 @@ import {
   type FieldName,
   type FormFields,
   feeSummary,
-  fieldsOfKind,
+  fieldsOf,
+  type MarketBy,
   validateFields,
   withFieldTyped,
   withShareOfBalance,
@@ -32,6 +33,8 @@ export interface OrderFormProps {
   available: string | undefined;
   /** The taker rate as a fraction ("0.002"); undefined when not known yet. */
   feeRate: string | undefined;
+  /** The market's last price, for the stop and OCO price rules; undefined when not known. */
+  lastPrice?: string | undefined;
   /** A price picked in the order book; a new value fills the price field. */
   pickedPrice?: { price: string; at: number } | undefined;
   onDirtyChange?: (dirty: boolean) => void;
@@ -39,11 +42,14 @@ export interface OrderFormProps {
 
 /** One side's order form: fields of the chosen kind, balance shares, fee and total with fee. */
 export function OrderForm(props: OrderFormProps) {
-  const { market, kind, side, available, feeRate, pickedPrice, onDirtyChange } = props;
+  const { market, kind, side, available, feeRate, lastPrice, pickedPrice, onDirtyChange } = props;
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [fields, setFields] = useState<FormFields>(emptyFields);
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [marketBy, setMarketBy] = useState<MarketBy>('amount');
+  const shown = fieldsOf(kind, side, marketBy);
+  const byTotal = !shown.includes('amount');
   const availableUnits = available === undefined ? null : unitsOf(available);
 
   // NOTE: a new pair or kind starts from empty fields (SPEC.md §4).
@@ -51,7 +57,7 @@ export function OrderForm(props: OrderFormProps) {
   useEffect(() => {
     setFields(emptyFields);
     setErrors({});
-  }, [market.name, kind]);
+  }, [market.name, kind, marketBy]);
 
   useEffect(() => {
     if (pickedPrice) setFields((current) => withFieldTyped(current, 'price', pickedPrice.price));
@@ -70,6 +76,7 @@ export function OrderForm(props: OrderFormProps) {
         price: fields.price,
         stopPrice: fields.stopPrice,
         limitPrice: fields.limitPrice,
+        ...(byTotal ? { total: fields.total } : {}),
       }),
     onSuccess: () => {
       showToast({ kind: 'success', text: t('trade.orderCreated'), durationMs: noticeMs });
@@ -88,7 +95,14 @@ export function OrderForm(props: OrderFormProps) {
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    const broken = validateFields(kind, side, fields, availableUnits, feeRate);
+    const broken = validateFields(fields, {
+      kind,
+      side,
+      marketBy,
+      available: availableUnits,
+      feeRate,
+      lastPrice: lastPrice === undefined ? null : unitsOf(lastPrice),
+    });
     setErrors(
       Object.fromEntries(Object.entries(broken).map(([name, key]) => [name, t(`trade.${key}`)])),
     );
@@ -96,6 +110,7 @@ export function OrderForm(props: OrderFormProps) {
   }
 
   const ticker = (name: FieldName) => (name === 'amount' ? market.stock : market.money);
+  const byOptions: readonly MarketBy[] = ['amount', 'total'];
   const summary = kind === 'market' ? null : feeSummary(fields, side, feeRate);
   return (
     <form
@@ -107,7 +122,22 @@ export function OrderForm(props: OrderFormProps) {
       <div className={styles.available}>
         {t('trade.available')}: {available ?? '—'} {side === 'buy' ? market.money : market.stock}
       </div>
-      {fieldsOfKind[kind].map((name) => (
+      {kind === 'market' && side === 'buy' && (
+        <fieldset className={styles.marketBy} aria-label={t('trade.marketBy')}>
+          {byOptions.map((option) => (
+            <button
+              key={option}
+              type="button"
+              aria-pressed={marketBy === option}
+              className={`${styles.share} ${marketBy === option ? styles.tabActive : ''}`}
+              onClick={() => setMarketBy(option)}
+            >
+              {t(option === 'amount' ? 'trade.byAmount' : 'trade.byTotal')}
+            </button>
+          ))}
+        </fieldset>
+      )}
+      {shown.map((name) => (
         <TextField
           key={name}
           label={`${t(`trade.${name}`)} (${ticker(name)})`}
@@ -125,7 +155,9 @@ export function OrderForm(props: OrderFormProps) {
               key={percent}
               type="button"
               className={styles.share}
-              onClick={() => setFields(withShareOfBalance(fields, side, percent, availableUnits))}
+              onClick={() =>
+                setFields(withShareOfBalance(fields, side, percent, availableUnits, byTotal))
+              }
             >
               {percent}%
             </button>

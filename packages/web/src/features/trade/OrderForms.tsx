@@ -13,11 +13,13 @@ interface OrderFormsProps {
   market: MarketListItemJson;
   signedIn: boolean;
   pickedPrice: { price: string; at: number } | undefined;
+  lastPrice: string | undefined;
   onDirtyChange: (dirty: boolean) => void;
 }
 
 /** The kind tabs over a buy and a sell form; signed out, the prompt to sign in instead. */
-export function OrderForms({ market, signedIn, pickedPrice, onDirtyChange }: OrderFormsProps) {
+export function OrderForms(props: OrderFormsProps) {
+  const { market, signedIn, pickedPrice, lastPrice, onDirtyChange } = props;
   const { t } = useTranslation();
   const [kind, setKind] = useState<OrderKind>('limit');
   const dirtySides = useRef({ buy: false, sell: false });
@@ -66,6 +68,7 @@ export function OrderForms({ market, signedIn, pickedPrice, onDirtyChange }: Ord
             available={availableOf(market.money)}
             feeRate={settings?.fee}
             pickedPrice={pickedPrice}
+            lastPrice={lastPrice}
             onDirtyChange={onBuyDirty}
           />
           <OrderForm
@@ -75,6 +78,7 @@ export function OrderForms({ market, signedIn, pickedPrice, onDirtyChange }: Ord
             available={availableOf(market.stock)}
             feeRate={settings?.fee}
             pickedPrice={pickedPrice}
+            lastPrice={lastPrice}
             onDirtyChange={onSellDirty}
           />
         </div>

@@ -84,6 +84,7 @@ function TradePanels({
         market={market}
         signedIn={signedIn}
         pickedPrice={picked}
+        lastPrice={lastPrice}
         onDirtyChange={onDirtyChange}
       />
       <RecentTrades pair={pair} />

@@ -93,6 +93,8 @@ export interface OrderRequest {
   price: string;
   stopPrice: string;
   limitPrice: string;
+  /** A market buy by total sends this (money) instead of the amount. */
+  total?: string;
 }
 
 /** Places an order of any of the four kinds. */
@@ -102,7 +104,12 @@ export function placeOrder(order: OrderRequest): Promise<unknown> {
     case 'limit':
       return api.post('/v2/order', { ...base, price: order.price });
     case 'market':
-      return api.post('/v2/order/put_market', base);
+      return api.post(
+        '/v2/order/put_market',
+        order.total === undefined
+          ? base
+          : { pair: order.pair, direction: order.direction, total: order.total },
+      );
     case 'stopLimit':
       return api.post('/v2/stop-limit-order', {
         ...base,
