@@ -1,22 +1,33 @@
 // Socket fan-out benchmark: N subscribers on one market's depth and deals while the book changes
-// 20 times a second, for N = 1,000 and 10,000. The server runs in this process; the subscribers
-// run in two child processes. Prints, per N:
+// 20 times a second, for N = 1,000 and 10,000. Prints, per N:
 //   subscribers: N p50 ms: X p99 ms: Y server cpu %: Z
-// Latency is from the moment a change is submitted to the engine host to the moment a
-// subscriber has the frame that shows it: a deal's own time for `deals.update`; for
-// `depth.update`, each resting order's price encodes its submission time (one tick per ms).
+//
+// Set-up: the server and the order driver run in this process; the subscribers run in two child
+// processes, so that reading 10,000 sockets does not sit in the server's event loop. All of them
+// share the machine's cores (printed with the load average before each run).
+//
+// Latency is measured from the moment the server publishes the change, to the moment a sampled
+// subscriber holds the frame that shows it. "Published" is when the engine host's event bus
+// delivers the committed batch that holds it (the events every feed of the socket starts from):
+// this process stamps it by listening on the same bus. What is measured is therefore the
+// socket's own path (push scheduling, the diff, encoding, the writes to N sockets, the
+// loopback) and not the durable commit before it, which `bench:e2e` measures; the commit time
+// is printed beside it. Each change is keyed by price: a probe bid at a price no other probe
+// uses, then a market sell that trades with it. Three things are timed per probe: its level
+// appearing in `depth.update`, its level leaving it (amount "0"), and its `deals.update`.
 // Usage: npm run bench:ws [-- 1000,10000 [seconds]]
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { Socket } from 'node:net';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import type { PushStats } from '../packages/server/src/realtime/hub.js';
 import { openSubscriber, textFrame } from './wsSubscribers.js';
 
 const market = 'BTC_USDT';
-/** Prices of the probe orders start here (USDT cents); one cent per millisecond after. */
+/** Probe prices start here (USDT cents) and go up by one cent per probe, never repeating. */
 const basePriceCents = 2_000_000;
 const updatesPerSecond = 20;
 /** Histogram bins of 0.1 ms up to 10 s. */
@@ -27,11 +38,24 @@ const sampleEvery = 10;
 const clientProcesses = 2;
 const runTimeoutMs = 300_000;
 
+/** Wall-clock milliseconds with sub-millisecond resolution, comparable across processes. */
 const now = () => performance.timeOrigin + performance.now();
+
+/** What a sampled subscriber saw: a probe's level appear or leave, or its deal. */
+const seen = { put: 0, removed: 1, deal: 2 } as const;
+
+/** When the server published each probe's changes, by probe price in cents. */
+interface Published {
+  cents: number[];
+  put: number[];
+  deal: number[];
+}
 
 interface ClientReport {
   depthBins: number[];
   dealsBins: number[];
+  /** Changes seen whose publication was not stamped (should be 0). */
+  unmatched: number;
   frames: number;
   closed: number;
 }
@@ -42,34 +66,70 @@ else await runBench();
 // ---------------------------------------------------------------------------------------------
 // Subscribers (child process)
 
-/** Latency histograms of one subscriber process, fed with the frames sampled subscribers get. */
-function latencyRecorder() {
-  const depthBins = new Uint32Array(binCount + 1);
-  const dealsBins = new Uint32Array(binCount + 1);
-  const state = { phaseStart: 0, measuring: false };
-  const record = (bins: Uint32Array, latencyMs: number) => {
-    if (!state.measuring || latencyMs < 0) return;
-    bins[Math.min(binCount, Math.floor(latencyMs * binsPerMs))]! += 1;
+/**
+ * What sampled subscribers saw, and when; turned into latencies once the parent sends when each
+ * change was published (a frame may arrive before word of its publication would).
+ */
+function sightings() {
+  const kinds: number[] = [];
+  const cents: number[] = [];
+  const times: number[] = [];
+  let measuring = false;
+  const add = (kind: number, price: string, at: number) => {
+    // A probe's price in cents names it ("20001.23" is 2,000,123 cents).
+    const [whole = '', fraction = ''] = price.split('.');
+    kinds.push(kind);
+    cents.push(Number.parseInt(whole + fraction.padEnd(2, '0').slice(0, 2), 10));
+    times.push(at);
   };
   const onSampled = (payload: Buffer) => {
+    if (!measuring) return;
     const received = now();
     const message = JSON.parse(payload.toString()) as { method?: string; params?: unknown[] };
     if (message.method === 'deals.update') {
-      for (const deal of (message.params?.[1] ?? []) as { time: number }[]) {
-        record(dealsBins, received - deal.time * 1000);
+      for (const deal of (message.params?.[1] ?? []) as { price: string }[]) {
+        add(seen.deal, deal.price, received);
       }
     } else if (message.method === 'depth.update' && message.params?.[0] === false) {
       const { bids = [] } = message.params[1] as { bids?: string[][] };
       for (const [price = '', amount] of bids) {
-        if (amount === '0') continue;
-        // The probe's price in cents is its submission time in ms after the phase began.
-        const [whole = '', fraction = ''] = price.split('.');
-        const cents = Number.parseInt(whole + fraction.padEnd(2, '0'), 10);
-        record(depthBins, received - (state.phaseStart + (cents - basePriceCents)));
+        add(amount === '0' ? seen.removed : seen.put, price, received);
       }
     }
   };
-  return { depthBins, dealsBins, state, onSampled };
+  const report = (published: Published) => {
+    const put = new Map<number, number>();
+    const deal = new Map<number, number>();
+    published.cents.forEach((price, i) => {
+      put.set(price, published.put[i]!);
+      deal.set(price, published.deal[i]!);
+    });
+    const depthBins = new Array<number>(binCount + 1).fill(0);
+    const dealsBins = new Array<number>(binCount + 1).fill(0);
+    let unmatched = 0;
+    for (let i = 0; i < kinds.length; i++) {
+      const kind = kinds[i]!;
+      const at = (kind === seen.put ? put : deal).get(cents[i]!);
+      if (at === undefined || at === 0) {
+        unmatched += 1;
+        continue;
+      }
+      const bins = kind === seen.deal ? dealsBins : depthBins;
+      const latencyMs = Math.max(0, times[i]! - at);
+      bins[Math.min(binCount, Math.floor(latencyMs * binsPerMs))]! += 1;
+    }
+    return { depthBins, dealsBins, unmatched };
+  };
+  return {
+    onSampled,
+    report,
+    start: () => {
+      measuring = true;
+    },
+    stop: () => {
+      measuring = false;
+    },
+  };
 }
 
 /** One subscriber on depth and deals; resolves once its depth snapshot arrived. */
@@ -108,7 +168,7 @@ function subscribe(
 
 function runClient(): void {
   const subscribers: { socket: Socket; frames: () => number }[] = [];
-  const recorder = latencyRecorder();
+  const recorder = sightings();
   let framesBefore = 0;
   let closed = 0;
   // Like the web app, every subscriber pings every 30 s; a silent one is closed after 90 s.
@@ -136,14 +196,12 @@ function runClient(): void {
       }
       process.send?.({ kind: 'ready' });
     } else if (message.kind === 'measure') {
-      recorder.state.phaseStart = message.phaseStart as number;
       framesBefore = frames();
-      recorder.state.measuring = true;
+      recorder.start();
     } else if (message.kind === 'stop') {
-      recorder.state.measuring = false;
+      recorder.stop();
       const report: ClientReport = {
-        depthBins: [...recorder.depthBins],
-        dealsBins: [...recorder.dealsBins],
+        ...recorder.report(message.published as Published),
         frames: frames() - framesBefore,
         closed,
       };
@@ -187,6 +245,7 @@ async function runBench(): Promise<void> {
   const port = Number(new URL(address).port);
   const host = app.engineHost;
   const [maker, taker] = await benchUsers(app);
+  const probes = { next: basePriceCents };
 
   try {
     for (const count of counts) {
@@ -195,30 +254,69 @@ async function runBench(): Promise<void> {
       const connectSeconds = ((now() - connectStarted) / 1000).toFixed(1);
       await host.submit({ type: 'order.cancelAll', userId: maker });
       await new Promise((resolve) => setTimeout(resolve, 1000));
-      const phaseStart = now();
-      for (const client of clients) client.send({ kind: 'measure', phaseStart });
+      const load = loadavg()[0]!.toFixed(1);
+      for (const client of clients) client.send({ kind: 'measure' });
+      const published = stampPublications(app, maker);
+      const pushesBefore = { ...app.realtime.pushStats };
       const cpuBefore = process.cpuUsage();
       const wallBefore = now();
-      const commitMs = await drive(app, maker, taker, phaseStart, seconds);
+      const { commitMs, perSecond } = await drive(app, maker, taker, probes, seconds);
       // Let the last frames arrive before the clients stop counting.
       await new Promise((resolve) => setTimeout(resolve, 500));
       const cpu = process.cpuUsage(cpuBefore);
       const wallMs = now() - wallBefore;
-      const reports = await stopClients(clients);
+      published.stop();
+      const reports = await stopClients(clients, published.table());
       printLine(count, reports, ((cpu.user + cpu.system) / 1000 / wallMs) * 100);
+      printPushes(pushesBefore, app.realtime.pushStats);
       console.log(
-        `  subscribed in ${connectSeconds} s; slow consumers cut so far: ${app.realtime.slowConsumersCutCount}`,
+        `  set-up: server and driver in one process, subscribers in ${clientProcesses} child ` +
+          `processes, ${availableParallelism()} cores, load average ${load} before the run; ` +
+          `${perSecond.toFixed(1)} changes/s submitted; subscribed in ${connectSeconds} s; slow consumers cut so far: ${app.realtime.slowConsumersCutCount}`,
       );
       commitMs.sort((a, b) => a - b);
       const at = (fraction: number) =>
         (commitMs[Math.floor((commitMs.length - 1) * fraction)] ?? 0).toFixed(1);
-      console.log(`  submit to commit (included above) p50/p99 ${at(0.5)}/${at(0.99)} ms`);
+      console.log(
+        `  submit to commit (before publication, not included) p50/p99 ${at(0.5)}/${at(0.99)} ms`,
+      );
     }
   } finally {
     await app.close();
     await database.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Stamps when the host publishes each probe's committed changes: the bid resting, and its deal.
+ * Listens on the bus the socket's feeds listen on, so the stamp is the start of their work.
+ */
+function stampPublications(app: FastifyInstance, maker: number) {
+  const put = new Map<number, number>();
+  const deal = new Map<number, number>();
+  const centsOf = (price: bigint) => Number(price / 10_000n);
+  const stop = app.engineHost.bus.subscribe((events) => {
+    const at = now();
+    for (const event of events) {
+      if (event.type === 'order.put' && event.order.userId === maker) {
+        put.set(centsOf(event.order.price), at);
+      } else if (event.type === 'deal' && event.market === market) {
+        deal.set(centsOf(event.price), at);
+      }
+    }
+  });
+  return {
+    stop,
+    table: (): Published => {
+      const cents = [...put.keys()];
+      return {
+        cents,
+        put: cents.map((c) => put.get(c)!),
+        deal: cents.map((c) => deal.get(c) ?? 0),
+      };
+    },
+  };
 }
 
 /** Two funded traders: one rests probe bids, the other sells into them. */
@@ -263,56 +361,65 @@ async function benchUsers(app: FastifyInstance): Promise<readonly [number, numbe
 }
 
 /**
- * 20 changes a second: a probe bid whose price encodes its submission time, then a market sell
- * that trades with the newest bid (a deal, and the bid leaves the book).
+ * 20 changes a second: a probe bid at the next unused price, then a market sell that trades with
+ * it (a deal, and the bid leaves the book). The pace follows the wall clock: when the server's
+ * event loop was busy, the changes that fell due meanwhile are submitted at once, so a slow
+ * server gets the same load, not a lighter one. Returns each command's submit-to-commit time
+ * and the pace achieved.
  */
 async function drive(
   app: FastifyInstance,
   maker: number,
   taker: number,
-  phaseStart: number,
+  probes: { next: number },
   seconds: number,
-): Promise<number[]> {
+): Promise<{ commitMs: number[]; perSecond: number }> {
   const host = app.engineHost;
   const commitMs: number[] = [];
   const total = seconds * updatesPerSecond;
   const pending: Promise<unknown>[] = [];
+  const started = now();
+  const submit = (tick: number) => {
+    const sent = now();
+    const submitted =
+      tick % 2 === 0
+        ? host.submit({
+            type: 'order.limit',
+            userId: maker,
+            market,
+            side: 2,
+            price: BigInt(probes.next++) * 10_000n,
+            amount: 100_000n,
+            timeInForce: 'GTC',
+            source: 'api',
+          })
+        : host.submit({
+            type: 'order.market',
+            userId: taker,
+            market,
+            side: 1,
+            amount: 100_000n,
+            source: 'api',
+          });
+    pending.push(submitted.then(() => commitMs.push(now() - sent)));
+  };
   await new Promise<void>((resolve) => {
     let tick = 0;
-    const timer = setInterval(() => {
-      if (tick >= total) {
-        clearInterval(timer);
-        resolve();
-        return;
-      }
-      const sent = now();
-      const sentCents = basePriceCents + Math.round(sent - phaseStart);
-      const submitted =
-        tick % 2 === 0
-          ? host.submit({
-              type: 'order.limit',
-              userId: maker,
-              market,
-              side: 2,
-              price: BigInt(sentCents) * 10_000n,
-              amount: 100_000n,
-              timeInForce: 'GTC',
-              source: 'api',
-            })
-          : host.submit({
-              type: 'order.market',
-              userId: taker,
-              market,
-              side: 1,
-              amount: 100_000n,
-              source: 'api',
-            });
-      pending.push(submitted.then(() => commitMs.push(now() - sent)));
-      tick += 1;
-    }, 1000 / updatesPerSecond);
+    const timer = setInterval(
+      () => {
+        const due = Math.min(total, Math.floor(((now() - started) * updatesPerSecond) / 1000) + 1);
+        while (tick < due) submit(tick++);
+        if (tick >= total) {
+          clearInterval(timer);
+          resolve();
+        }
+      },
+      1000 / updatesPerSecond / 2,
+    );
   });
+  const perSecond = total / ((now() - started) / 1000);
   await Promise.all(pending);
-  return commitMs;
+  return { commitMs, perSecond };
 }
 
 async function startClients(port: number, count: number): Promise<ChildProcess[]> {
@@ -335,7 +442,7 @@ async function startClients(port: number, count: number): Promise<ChildProcess[]
   return clients;
 }
 
-function stopClients(clients: ChildProcess[]): Promise<ClientReport[]> {
+function stopClients(clients: ChildProcess[], published: Published): Promise<ClientReport[]> {
   return Promise.all(
     clients.map(
       (child) =>
@@ -343,7 +450,7 @@ function stopClients(clients: ChildProcess[]): Promise<ClientReport[]> {
           child.on('message', (message: { kind: string; report: ClientReport }) => {
             if (message.kind === 'report') resolve(message.report);
           });
-          child.send({ kind: 'stop' });
+          child.send({ kind: 'stop', published });
         }),
     ),
   );
@@ -355,6 +462,7 @@ function printLine(count: number, reports: ClientReport[], cpuPercent: number): 
   const all = merged([depth, deals]);
   const frames = reports.reduce((sum, report) => sum + report.frames, 0);
   const closed = reports.reduce((sum, report) => sum + report.closed, 0);
+  const unmatched = reports.reduce((sum, report) => sum + report.unmatched, 0);
   const ms = (bins: number[], fraction: number) => percentile(bins, fraction).toFixed(1);
   console.log(
     `subscribers: ${count} p50 ms: ${ms(all, 0.5)} p99 ms: ${ms(all, 0.99)} server cpu %: ${cpuPercent.toFixed(0)}`,
@@ -362,7 +470,19 @@ function printLine(count: number, reports: ClientReport[], cpuPercent: number): 
   console.log(
     `  depth p50/p99 ${ms(depth, 0.5)}/${ms(depth, 0.99)} ms (${total(depth)} samples), ` +
       `deals p50/p99 ${ms(deals, 0.5)}/${ms(deals, 0.99)} ms (${total(deals)} samples), ` +
-      `${frames} frames received, ${closed} sockets closed`,
+      `${frames} frames received, ${closed} sockets closed, ${unmatched} changes not stamped`,
+  );
+}
+
+/** What the fan-out cost the server during the run: flushes, their length, per socket write. */
+function printPushes(before: Readonly<PushStats>, after: Readonly<PushStats>): void {
+  const flushes = after.flushes - before.flushes;
+  const busyMs = after.busyMs - before.busyMs;
+  const writes = after.socketWrites - before.socketWrites;
+  console.log(
+    `  server: ${flushes} flushes, mean ${(busyMs / Math.max(1, flushes)).toFixed(1)} ms, ` +
+      `longest ${after.longestMs.toFixed(1)} ms, ${writes} socket writes, ` +
+      `${((busyMs * 1000) / Math.max(1, writes)).toFixed(1)} µs a write`,
   );
 }
 

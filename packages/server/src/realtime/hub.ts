@@ -32,6 +32,16 @@ export interface HubDeps {
   now?: () => number;
 }
 
+export interface PushStats {
+  /** Flushes that ran (each sends every update due at that moment). */
+  flushes: number;
+  /** Time spent in them, and in the longest one. */
+  busyMs: number;
+  longestMs: number;
+  /** Connections written to, summed over flushes (one write each per flush). */
+  socketWrites: number;
+}
+
 /** No frame for this long closes a connection (protocol-ws.md §9.1: 90 s). */
 export const idleTimeoutMs = 90_000;
 const idleSweepMs = 15_000;
@@ -58,6 +68,7 @@ export class Hub {
   private readonly stops: (() => void)[] = [];
   private readonly now: () => number;
   private slowConsumersCut = 0;
+  private readonly pushes: PushStats = { flushes: 0, busyMs: 0, longestMs: 0, socketWrites: 0 };
 
   constructor(private readonly deps: HubDeps) {
     this.now = deps.now ?? Date.now;
@@ -97,6 +108,11 @@ export class Hub {
   /** Connections closed since start because they did not read what they were sent. */
   get slowConsumersCutCount(): number {
     return this.slowConsumersCut;
+  }
+
+  /** How long pushing took since start: what fan-out costs, for operators and benchmarks. */
+  get pushStats(): Readonly<PushStats> {
+    return this.pushes;
   }
 
   /** Takes a new socket in: its frames, its close. */
@@ -207,6 +223,7 @@ export class Hub {
   private flush(): void {
     const { depth, deals, kline, tickers } = this.feeds;
     const corked = new Set<Connection>();
+    const started = performance.now();
     try {
       depth.flush(corked);
       deals.flush(corked);
@@ -215,6 +232,11 @@ export class Hub {
       this.feeds.private.flush();
     } finally {
       for (const connection of corked) connection.uncork();
+      const tookMs = performance.now() - started;
+      this.pushes.flushes += 1;
+      this.pushes.busyMs += tookMs;
+      this.pushes.longestMs = Math.max(this.pushes.longestMs, tookMs);
+      this.pushes.socketWrites += corked.size;
     }
   }
 
