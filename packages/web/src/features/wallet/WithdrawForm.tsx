@@ -103,7 +103,9 @@ export function WithdrawForm({
     enabled: isDecimal(amount) && !isZero(amount) && values.network !== '',
     staleTime: 10_000,
   });
-  const fee = feeOf(values.network, values.amount);
+  // Reading the quote's data subscribes this render to it (the query tracks what is read).
+  const fee =
+    quote.data?.amount === values.amount ? quote.data.fee : feeOf(values.network, values.amount);
   const max = subtractAmounts(balance.mainBalance, method?.fee.fixed ?? '0');
   const total = isDecimal(values.amount) ? addAmounts(values.amount, fee) : '0';
 
