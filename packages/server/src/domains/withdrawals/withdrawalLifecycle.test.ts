@@ -221,6 +221,17 @@ describe('API-key withdrawals wait for the e-mail link (status 5)', () => {
     expect(await statusOf(record.id)).toBe(withdrawalStatus.canceledByValidation);
     expect(mainOf(app, user.user.id, 'USDT')).toEqual({ available: usdt('1000'), frozen: 0n });
   });
+
+  it('is released by the sweep when the link was never opened', async () => {
+    const user = await usdtUser('1000');
+    const record = await requestWithKey(user, '200');
+    expect(await app.withdrawalProcessor.expireDue()).toBe(0);
+    expect(await statusOf(record.id)).toBe(withdrawalStatus.unconfirmedByUser);
+    clock.advance(24 * 3600_000 + 1);
+    expect(await app.withdrawalProcessor.expireDue()).toBe(1);
+    expect(await statusOf(record.id)).toBe(withdrawalStatus.canceledByValidation);
+    expect(mainOf(app, user.user.id, 'USDT')).toEqual({ available: usdt('1000'), frozen: 0n });
+  });
 });
 
 describe('flex fees (percent with min / max per currency and network)', () => {

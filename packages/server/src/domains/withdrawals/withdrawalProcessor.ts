@@ -5,6 +5,7 @@ import type { EngineHost } from '../../engineHost/engineHost.js';
 import type { HostLogger } from '../../engineHost/hostLogger.js';
 import type { ChainRegistry } from '../chains/chainRegistry.js';
 import {
+  expiredConfirmations,
   findWithdrawal,
   markHoldSettled,
   transitionWithdrawal,
@@ -119,6 +120,15 @@ export class WithdrawalProcessor {
       return true;
     }
     return false;
+  }
+
+  /** Stops every withdrawal whose e-mail link expired unopened, releasing its funds. */
+  async expireDue(): Promise<number> {
+    let expired = 0;
+    for (const id of await expiredConfirmations(this.db, this.now())) {
+      if (await this.expire(id)) expired += 1;
+    }
+    return expired;
   }
 
   /** A confirmation link that expired: the withdrawal stops and its funds are released. */

@@ -1,3 +1,4 @@
+import { withdrawalStatus } from '@lattice/contracts';
 import type { Selectable } from 'kysely';
 import { amountToDb } from '../../db/amount.js';
 import type { Db } from '../../db/database.js';
@@ -163,4 +164,16 @@ export async function userWithdrawals(
     .select((eb) => eb.fn.countAll<string | number>().as('n'))
     .executeTakeFirst();
   return { rows, total: Number(counted?.n ?? 0) };
+}
+
+/** Withdrawals waiting for an e-mail link that expired at or before `now`. */
+export async function expiredConfirmations(db: Db, now: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('withdrawals')
+    .select('id')
+    .where('status', '=', withdrawalStatus.unconfirmedByUser)
+    .where('confirm_expires_at', '<=', now)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => Number(row.id));
 }

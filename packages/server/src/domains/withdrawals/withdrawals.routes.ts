@@ -31,6 +31,7 @@ const methodParams = z.object({
 });
 const idParams = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
 const tokenParams = z.object({ token: z.string().min(16).max(128) });
+const expirySweepMs = 10 * 60_000;
 
 /**
  * Crypto withdrawals over HTTP (SPEC.md §7 "Wallet", "Fees and payments"). On start-up,
@@ -55,9 +56,20 @@ export const withdrawalsRoutes = fp(
     });
     app.decorate('withdrawals', service);
     app.decorate('withdrawalProcessor', processor);
+    // Unopened e-mail links would hold funds for ever: a sweep releases them once expired.
+    let sweep: NodeJS.Timeout | null = null;
     app.addHook('onReady', async () => {
       const finished = await processor.recover();
       if (finished > 0) logger.info({ finished }, 'interrupted withdrawals finished');
+      sweep = setInterval(() => {
+        processor.expireDue().catch((error: unknown) => {
+          logger.error({ err: error }, 'withdrawal expiry sweep failed');
+        });
+      }, expirySweepMs);
+      sweep.unref();
+    });
+    app.addHook('onClose', async () => {
+      if (sweep !== null) clearInterval(sweep);
     });
 
     const read = { preHandler: requireUser, config: { apiKeyScope: 'read' as const } };
