@@ -7,6 +7,7 @@ import { finishedOrdersPage } from '../domains/orders/orderHistory.repo.js';
 import { presentOrder } from '../domains/orders/orders.present.js';
 import { openOrdersPage, orderViewFromRow } from '../domains/orders/orders.repo.js';
 import { userBalances } from '../domains/wallet/wallet.repo.js';
+import { assetHistoryPage } from './assetHistory.js';
 import type { Connection } from './connection.js';
 import { type Method, privateMethod, publicMethod, success, userOf } from './methods.js';
 import type { Params } from './params.js';
@@ -28,6 +29,7 @@ export interface AccountDeps {
 const ordersPageMax = 100;
 const historyPageMax = 101;
 const sourceLengthMax = 31;
+const businessLengthMax = 32;
 
 /** Session methods and the private channels of protocol-ws.md §4 and §6. */
 export function accountMethods(deps: AccountDeps): Record<string, Method> {
@@ -148,5 +150,44 @@ function assetMethods(deps: AccountDeps): Record<string, Method> {
       [`${name}.unsubscribe`]: unsubscribe(topics),
     };
   };
-  return { ...channel('trade', deps.feed.assets), ...channel('margin', deps.feed.marginAssets) };
+  return {
+    ...channel('trade', deps.feed.assets),
+    ...channel('margin', deps.feed.marginAssets),
+    'asset.history': assetHistory(deps),
+  };
+}
+
+/**
+ * `asset.history [asset, business, start, end, offset, limit]`: "" for asset or business means
+ * any; times are Unix seconds, 0 unbounded, the range [start, end).
+ */
+function assetHistory(deps: AccountDeps): Method {
+  return privateMethod(async (context) => {
+    const { params } = context;
+    params.arity(6);
+    const asset = params.string(0, 16);
+    if (asset !== '' && !deps.assetDecimals().has(asset)) {
+      throw new RpcError({ code: 1, message: `unknown asset ${asset}` });
+    }
+    const business = params.string(1, businessLengthMax);
+    const start = params.integer(2, 0, Number.MAX_SAFE_INTEGER);
+    const end = params.integer(3, 0, Number.MAX_SAFE_INTEGER);
+    const offset = params.integer(4, 0, Number.MAX_SAFE_INTEGER);
+    const limit = params.integer(5, 1, historyPageMax);
+    const decimals = deps.assetDecimals();
+    const records = await assetHistoryPage(
+      deps.db,
+      {
+        userId: userOf(context),
+        asset: asset === '' ? null : asset,
+        business: business === '' ? null : business,
+        fromMs: start === 0 ? null : start * 1000,
+        toMs: end === 0 ? null : end * 1000,
+        offset,
+        limit,
+      },
+      (name) => decimals.get(name) ?? 8,
+    );
+    return { offset, limit, records };
+  });
 }

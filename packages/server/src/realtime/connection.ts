@@ -8,6 +8,7 @@ export type Channel =
   | 'deals'
   | 'kline'
   | 'today'
+  | 'state'
   | 'price'
   | 'order'
   | 'asset'

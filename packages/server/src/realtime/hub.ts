@@ -182,7 +182,8 @@ export class Hub {
     if (left > 0) this.byIp.set(connection.ip, left);
     else this.byIp.delete(connection.ip);
     const { depth, deals, kline, tickers } = this.feeds;
-    for (const topics of [depth.topics, deals.topics, kline.topics, tickers.today, tickers.price]) {
+    const channels = [depth, deals, kline].map((feed) => feed.topics);
+    for (const topics of [...channels, tickers.today, tickers.state, tickers.price]) {
       topics.clear(connection);
     }
     this.feeds.private.clear(connection);

@@ -10,7 +10,7 @@ import type { KlineFeed } from './klineFeed.js';
 import { FollowedBy, type Method, publicMethod, success } from './methods.js';
 import type { Params } from './params.js';
 import { invalidArgument } from './rpc.js';
-import type { TickerFeeds } from './tickerFeeds.js';
+import { statePeriodMax, type TickerFeeds } from './tickerFeeds.js';
 
 export interface MarketFeeds {
   data: MarketData;
@@ -124,6 +124,16 @@ function tickerMethods(tickers: TickerFeeds): Record<string, Method> {
       return new FollowedBy(success, tickers.subscribeToday(connection, params.markets()));
     }),
     'today.unsubscribe': unsubscribe((c) => tickers.today.clear(c)),
+
+    'state.query': publicMethod(({ params }) => {
+      params.arity(2);
+      const info = params.market(0);
+      return tickers.stateOf(info, params.integer(1, 1, statePeriodMax));
+    }),
+    'state.subscribe': publicMethod(({ connection, params }) => {
+      return new FollowedBy(success, tickers.subscribeState(connection, params.markets()));
+    }),
+    'state.unsubscribe': unsubscribe((c) => tickers.state.clear(c)),
 
     'price.query': publicMethod(({ params }) => tickers.priceOf(params.arity(1).market(0))),
     'price.subscribe': publicMethod(({ connection, params }) => {
