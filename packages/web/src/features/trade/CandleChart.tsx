@@ -1,5 +1,5 @@
 import { type KlineRow, klineIntervals } from '@lattice/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   CandlestickSeries,
   createChart,
@@ -10,8 +10,9 @@ import {
 } from 'lightweight-charts';
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../api/client';
+import { withKlineRows } from './liveCache';
 import styles from './trade.module.css';
-import { livePollMs } from './tradeApi';
+import { tradeSocket } from './useLiveMarket';
 
 const intervalLabels: Record<number, string> = {
   60: '1m',
@@ -35,9 +36,31 @@ function klineQuery(pair: string, interval: number) {
         on404: 'throw',
       });
     },
-    refetchInterval: livePollMs,
     staleTime: 0,
   };
+}
+
+/** The newest candles come over the socket (`kline.update`), merged into the history by time. */
+function useLiveCandles(pair: string, interval: number): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const socket = tradeSocket();
+    const key = klineQuery(pair, interval).queryKey;
+    const stops = [
+      socket.on('kline.update', (pushed) => {
+        const fresh = (pushed as KlineRow[]).filter((row) => row[7] === pair);
+        if (fresh.length > 0) {
+          queryClient.setQueryData<KlineRow[]>(key, (current) => withKlineRows(current, fresh));
+        }
+      }),
+      socket.onReady(() => void queryClient.invalidateQueries({ queryKey: key })),
+    ];
+    socket.subscribe('kline', [pair, interval]);
+    return () => {
+      for (const stop of stops) stop();
+      socket.subscribe('kline', null);
+    };
+  }, [pair, interval, queryClient]);
 }
 
 function themeColours(element: HTMLElement) {
@@ -62,6 +85,7 @@ export default function CandleChart({ pair }: { pair: string }) {
   const candles = useRef<ISeriesApi<'Candlestick'> | null>(null);
   const volume = useRef<ISeriesApi<'Histogram'> | null>(null);
   const rows = useQuery(klineQuery(pair, interval)).data;
+  useLiveCandles(pair, interval);
 
   useEffect(() => {
     const element = box.current;

@@ -31,7 +31,7 @@ export default function TradePage() {
   const ticker = useQuery(tickerQuery(pair)).data?.[0];
   const [dirty, setDirty] = useState(false);
   useLeaveConfirm(dirty);
-  useLiveMarket(pair);
+  useLiveMarket(pair, market ? [market.stock, market.money] : undefined);
 
   return (
     <div className={`${styles.screen} ${classic ? styles.classic : ''}`} data-testid="trade-screen">

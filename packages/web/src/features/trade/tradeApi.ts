@@ -2,6 +2,7 @@ import type {
   DepthJson,
   MarketListJson,
   OrderJson,
+  OwnTradeJson,
   Page,
   PublicTradeJson,
   TickerJson,
@@ -11,10 +12,11 @@ import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { cacheMs } from '../../api/queryClient';
 
-/** The trade screen's reads and writes over HTTP (API.md "Trading"). */
+/**
+ * The trade screen's reads and writes over HTTP (API.md "Trading"). Nothing here polls: the
+ * socket's pushes patch these answers or ask for them again (useLiveMarket).
+ */
 
-/** How often the live panels refresh their data. */
-export const livePollMs = 2000;
 /** Levels per side and public trades a trade screen shows (SPEC.md §9). */
 export const bookLevelsShown = 50;
 export const tradesShown = 50;
@@ -38,7 +40,6 @@ export function depthQuery(pair: string) {
         query: { limit: bookLevelsShown },
         on404: 'throw',
       }),
-    refetchInterval: livePollMs,
     staleTime: 0,
   });
 }
@@ -51,7 +52,6 @@ export function publicTradesQuery(pair: string) {
         query: { limit: tradesShown },
         on404: 'throw',
       }),
-    refetchInterval: livePollMs,
     staleTime: 0,
   });
 }
@@ -62,7 +62,31 @@ export function openOrdersQuery(pair: string) {
   return queryOptions({
     queryKey: [...openOrdersKey, pair],
     queryFn: () => api.get<Page<OrderJson>>('/v2/order', { query: { pairName: pair, limit: 100 } }),
-    refetchInterval: livePollMs,
+    staleTime: 0,
+  });
+}
+
+/** The user's finished orders and trades on the trade screen's tabs. */
+export const accountHistoryKey = ['trade', 'accountHistory'] as const;
+/** Rows the trade screen's history tabs show; the history pages have the rest. */
+export const accountHistoryShown = 50;
+
+export function finishedOrdersQuery(pair: string) {
+  return queryOptions({
+    queryKey: [...accountHistoryKey, 'orders', pair],
+    queryFn: () =>
+      api.get<Page<OrderJson>>('/v2/order/finished', {
+        query: { pair, limit: accountHistoryShown },
+      }),
+    staleTime: 0,
+  });
+}
+
+export function ownTradesQuery(pair: string) {
+  return queryOptions({
+    queryKey: [...accountHistoryKey, 'trades', pair],
+    queryFn: () =>
+      api.get<Page<OwnTradeJson>>('/v2/history', { query: { pair, limit: accountHistoryShown } }),
     staleTime: 0,
   });
 }
@@ -78,7 +102,6 @@ export const balancesKey = ['trade', 'balances'] as const;
 export const balancesQuery = queryOptions({
   queryKey: balancesKey,
   queryFn: () => api.get<BalanceRow[]>('/v3/profile/balance'),
-  refetchInterval: livePollMs,
   staleTime: 0,
 });
 
@@ -138,7 +161,6 @@ export function tickerQuery(pair: string) {
   return queryOptions({
     queryKey: ['trade', 'ticker', pair],
     queryFn: () => api.get<TickerJson[]>('/v2/ticker', { query: { pair }, on404: 'throw' }),
-    refetchInterval: livePollMs,
     staleTime: 0,
   });
 }

@@ -1,6 +1,9 @@
 import type { OrderJson } from '@lattice/contracts';
-import { describe, expect, it } from 'vitest';
-import { finishedOrderNotice } from './useLiveMarket';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { initI18n, setLanguage } from '../../i18n/i18n';
+import { clearToasts, toastStore } from '../../ui/toastStore';
+import { authAttemptsMax, socketTimings } from './tradeSocket';
+import { finishedOrderNotice, tradeSocket } from './useLiveMarket';
 
 const marketSell: OrderJson = {
   id: 862,
@@ -63,5 +66,59 @@ describe('the finished-order notice of an order.update event 3', () => {
       finish_reason: 1,
     };
     expect(finishedOrderNotice(cancelled)).toMatchObject({ filled: '0', averagePrice: null });
+  });
+});
+
+describe('the app socket', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    clearToasts();
+  });
+
+  it('shows "Websocket timeout" when its sign-in failed 3 times with error 2', async () => {
+    await initI18n();
+    await setLanguage('en');
+    vi.useFakeTimers();
+    const opened: Socket[] = [];
+    class Socket {
+      static readonly OPEN = 1;
+      readyState = 0;
+      sent: string[] = [];
+      onopen?: () => void;
+      onmessage?: (event: { data: string }) => void;
+      onclose?: () => void;
+      constructor() {
+        opened.push(this);
+      }
+      send(text: string) {
+        this.sent.push(text);
+        const { id, method } = JSON.parse(text) as { id: number; method: string };
+        if (method !== 'server.auth') return;
+        const error = { code: 2, message: 'internal error' };
+        queueMicrotask(() => this.onmessage?.({ data: JSON.stringify({ id, error }) }));
+      }
+      close() {
+        this.readyState = 3;
+        this.onclose?.();
+      }
+    }
+    vi.stubGlobal('WebSocket', Socket);
+    const socket = tradeSocket();
+    socket.setToken('token');
+    for (let attempt = 1; attempt <= authAttemptsMax; attempt++) {
+      const current = opened.at(-1) as Socket;
+      current.readyState = 1;
+      current.onopen?.();
+      // The next attempt comes within the longest reconnect delay; after the last, none does.
+      await vi.advanceTimersByTimeAsync(
+        attempt < authAttemptsMax ? socketTimings.reconnectMaxMs : 0,
+      );
+    }
+    expect(opened).toHaveLength(authAttemptsMax);
+    expect(toastStore.get().map((toast) => toast.text)).toEqual(['Websocket timeout']);
+    await vi.advanceTimersByTimeAsync(socketTimings.reconnectMaxMs);
+    expect(opened).toHaveLength(authAttemptsMax);
+    socket.close();
   });
 });

@@ -1,10 +1,23 @@
-import type { DepthJson, OrderJson } from '@lattice/contracts';
+import type { DepthJson, OrderJson, Page } from '@lattice/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSystemParams } from '../../api/session';
+import { i18next } from '../../i18n/i18n';
+import { notice } from '../../lib/notices';
 import { type FinishedOrderNotice, notifyOrderFinished } from '../shell/finishedOrders';
+import { type AssetUpdate, orderEventCodes, withAssetUpdate, withOrderEvent } from './liveCache';
 import { averagePriceOf } from './orderMath';
-import { balancesKey, depthQuery, openOrdersKey, publicTradesQuery } from './tradeApi';
+import {
+  accountHistoryKey,
+  type BalanceRow,
+  balancesKey,
+  bookLevelsShown,
+  depthQuery,
+  openOrdersKey,
+  openOrdersQuery,
+  publicTradesQuery,
+  tickerQuery,
+} from './tradeApi';
 import { TradeSocket } from './tradeSocket';
 
 type Levels = [string, string][];
@@ -44,23 +57,39 @@ function socketUrl(): string {
 
 /** The one socket of the app, opened on first use. */
 export function tradeSocket(): TradeSocket {
-  shared ??= new TradeSocket(socketUrl());
+  shared ??= new TradeSocket(socketUrl(), {
+    onAuthGaveUp: () => notice(i18next.t('trade.websocketTimeout'), 'warning'),
+  });
   return shared;
 }
 
 /**
- * Keeps the pair's book, trades and the user's orders live over the socket; a finished order
- * of the user's is announced (SPEC.md §4).
+ * Keeps the trade screen live over the socket, with no polling: the pair's book, trades and
+ * 24 h figures, and for a signed-in user their open orders and the pair's two balances. After
+ * every (re)subscription the lists are read again over HTTP, because the channels send no
+ * snapshot and pushes made while the socket was closed are lost (protocol-ws.md §7). A
+ * finished order of the user's is announced (SPEC.md §4).
  */
-export function useLiveMarket(pair: string): void {
+export function useLiveMarket(pair: string, assets: readonly string[] | undefined): void {
   const queryClient = useQueryClient();
   const params = useSystemParams();
   const token = params?.user ? params.wsToken : null;
+  const assetList = assets?.join(',') ?? '';
 
   useEffect(() => {
     const socket = tradeSocket();
     socket.setToken(token);
     const depthKey = depthQuery(pair).queryKey;
+    const ordersKey = openOrdersQuery(pair).queryKey;
+    /** A push that lands while the list is being read again would be overwritten: read again. */
+    const patch = <T>(
+      key: readonly unknown[],
+      change: (current: T | undefined) => T | undefined,
+    ) => {
+      queryClient.setQueryData<T>(key, change);
+      if (queryClient.isFetching({ queryKey: key }) > 0)
+        void queryClient.invalidateQueries({ queryKey: key });
+    };
     const stops = [
       socket.on('depth.update', ([clean, update, market]) => {
         if (market !== pair) return;
@@ -71,17 +100,33 @@ export function useLiveMarket(pair: string): void {
       socket.on('deals.update', ([market]) => {
         if (market === pair) void queryClient.invalidateQueries(publicTradesQuery(pair));
       }),
-      socket.on('order.update', ([event, order]) => {
+      socket.on('today.update', ([market]) => {
+        if (market === pair) void queryClient.invalidateQueries(tickerQuery(pair));
+      }),
+      socket.on('order.update', ([event, pushed]) => {
+        const order = pushed as OrderJson;
+        if (order.market === pair) {
+          patch<Page<OrderJson>>(ordersKey, (page) => withOrderEvent(page, Number(event), order));
+        }
+        if (event !== orderEventCodes.finish) return;
+        void queryClient.invalidateQueries({ queryKey: accountHistoryKey });
+        notifyOrderFinished(finishedOrderNotice(order));
+      }),
+      socket.on('asset.update', ([update]) => {
+        patch<BalanceRow[]>(balancesKey, (rows) => withAssetUpdate(rows, update as AssetUpdate));
+      }),
+      socket.onReady(() => {
         void queryClient.invalidateQueries({ queryKey: openOrdersKey });
         void queryClient.invalidateQueries({ queryKey: balancesKey });
-        if (event === 3) notifyOrderFinished(finishedOrderNotice(order as OrderJson));
       }),
     ];
-    socket.subscribe('depth', [pair, 50, '0']);
+    socket.subscribe('depth', [pair, bookLevelsShown, '0']);
     socket.subscribe('deals', [pair]);
+    socket.subscribe('today', [pair]);
     socket.subscribe('order', token ? [pair] : null);
+    socket.subscribe('asset', token && assetList ? assetList.split(',') : null);
     return () => {
       for (const stop of stops) stop();
     };
-  }, [pair, token, queryClient]);
+  }, [pair, token, assetList, queryClient]);
 }
