@@ -84,14 +84,7 @@ export class WithdrawalProcessor {
       const reason = 'Interrupted before the funds were held';
       const change = { status: s.canceledByValidation, reason };
       if (!(await transitionWithdrawal(this.db, id, [s.freezed], change, now))) return false;
-      const result = await this.host.submit({
-        type: 'balance.withdrawRelease',
-        businessId: holdIdOf(id),
-      });
-      // No hold: the engine never applied it; either way nothing is held any more.
-      if (result.ok || result.code === 'withdraw_not_found')
-        await markHoldSettled(this.db, id, now);
-      else throw new Error(`release ${holdIdOf(id)}: ${result.code}`);
+      await this.releaseIfHeld(id);
       return true;
     }
     if (status === s.unconfirmedByUser) {
@@ -113,6 +106,11 @@ export class WithdrawalProcessor {
         businessId: holdIdOf(id),
         fee: amountFromDb(row.fee),
       });
+      return true;
+    }
+    // A 13 may come from a 1 whose hold the engine never applied; 4 and 12 were always held.
+    if (status === s.canceledByValidation) {
+      await this.releaseIfHeld(id);
       return true;
     }
     if (releasing.includes(status)) {
@@ -143,6 +141,18 @@ export class WithdrawalProcessor {
     }
     await this.release(id);
     return true;
+  }
+
+  /** Releases the hold if the engine has it; either way nothing is held afterwards. */
+  private async releaseIfHeld(id: number): Promise<void> {
+    const result = await this.host.submit({
+      type: 'balance.withdrawRelease',
+      businessId: holdIdOf(id),
+    });
+    if (!result.ok && result.code !== 'withdraw_not_found') {
+      throw new Error(`balance.withdrawRelease ${holdIdOf(id)}: ${result.code}`);
+    }
+    await markHoldSettled(this.db, id, this.now());
   }
 
   /** Sends a withdrawal in status 11, then records the outcome and ends the hold. */

@@ -106,6 +106,9 @@ describe('a restart finishes interrupted withdrawals once', () => {
     });
     // Recorded, the hold never reached the engine.
     const neverHeld = await leftBehind(first, userId, 1, '0.5');
+    // A restart marked it stopped, then stopped itself before settling it (it was never held).
+    const stoppedUnheld = await leftBehind(first, userId, 99, '0.3');
+    await moveTo(first, stoppedUnheld.id, s.canceledByValidation);
     // Recorded and held, the request never answered.
     const heldUnanswered = await leftBehind(first, userId, 13, '0.25');
     await hold(first, userId, heldUnanswered.id, heldUnanswered.amount);
@@ -124,9 +127,15 @@ describe('a restart finishes interrupted withdrawals once', () => {
     const second = await start(false);
     const after = async (app: FastifyInstance) => ({
       statuses: await Promise.all(
-        [heldOnly, sentUnrecorded, neverHeld, heldUnanswered, failedOpen, sentOpen].map(async (w) =>
-          Number((await rowOf(app, w.id)).status),
-        ),
+        [
+          heldOnly,
+          sentUnrecorded,
+          neverHeld,
+          heldUnanswered,
+          failedOpen,
+          sentOpen,
+          stoppedUnheld,
+        ].map(async (w) => Number((await rowOf(app, w.id)).status)),
       ),
       balance: mainOf(app, userId, 'ETH'),
       heldOnlyTransfers: await chainTransfersTo(app, heldOnly.address),
@@ -142,6 +151,7 @@ describe('a restart finishes interrupted withdrawals once', () => {
       s.canceledByValidation,
       s.failed,
       s.successful,
+      s.canceledByValidation,
     ]);
     expect(recovered.heldOnlyTransfers).toHaveLength(1);
     // The send that had happened is found again, not repeated.
@@ -155,7 +165,8 @@ describe('a restart finishes interrupted withdrawals once', () => {
     expect(recovered.balance).toEqual({ available: eth('10') - taken, frozen: 0n });
     const sent = eth('1') + eth('2') + eth('0.0625');
     expect(recovered.totals?.withdrawn).toBe((withdrawnBefore?.withdrawn ?? 0n) + sent);
-    for (const w of [heldOnly, sentUnrecorded, neverHeld, heldUnanswered, failedOpen, sentOpen]) {
+    const all = [heldOnly, sentUnrecorded, neverHeld, heldUnanswered, failedOpen, sentOpen];
+    for (const w of [...all, stoppedUnheld]) {
       expect((await rowOf(second, w.id)).hold_settled_at, String(w.id)).not.toBeNull();
     }
     await stop(second);
