@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { buildBalance } from '../features/wallet/walletFakes';
 import { buildGeneralSettings, buildSecuritySettings, buildUser } from '../test/fakeApi';
 import { renderApp } from '../test/renderApp';
 import { routeCatalogue } from './routeCatalogue';
@@ -39,6 +40,7 @@ describe.each(['', '/ru'])('every route under "%s"', (prefix) => {
           'GET /api/v2/settings/session': { body: [] },
           'GET /api/v2/api_key': { body: [] },
           'GET /api/v3/profile/balance': { body: [] },
+          'GET /api/v3/profile/balance/:ticker': { body: buildBalance() },
           'GET /api/v3/profile/depositdata/:ticker': {
             body: { ticker: 'BTC', enabled: true, paymentList: [] },
           },

@@ -8,7 +8,6 @@ import { Page } from '../../ui/Page';
 import { Panel, StateMessage } from '../../ui/Panel';
 import { RecordsTable } from './RecordsTable';
 import { TransferModal } from './TransferModal';
-import { useBalance } from './useBalances';
 import styles from './wallet.module.css';
 import { walletApi, walletKeys } from './walletApi';
 
@@ -19,27 +18,32 @@ export default function BalanceDetailPage() {
   const { t } = useTranslation();
   const to = useLocalePath();
   const ticker = (useParams().ticker ?? '').toUpperCase();
-  const { balance, isPending, isError } = useBalance(ticker);
+  const query = useQuery({
+    queryKey: walletKeys.balance(ticker),
+    queryFn: () => walletApi.balance(ticker),
+    staleTime: 555,
+  });
+  const balance = query.data;
   const [transferring, setTransferring] = useState(false);
   const deposits = useQuery({
     queryKey: [...walletKeys.history, 'deposit', ticker, 'recent'],
-    queryFn: () => walletApi.deposits(ticker, 0, recentCount),
+    queryFn: () => walletApi.deposits({ ticker }, 0, recentCount),
     enabled: balance !== undefined,
   });
   const withdrawals = useQuery({
     queryKey: [...walletKeys.history, 'withdraw', ticker, 'recent'],
-    queryFn: () => walletApi.withdrawals(ticker, '', 0, recentCount),
+    queryFn: () => walletApi.withdrawals({ ticker }, 0, recentCount),
     enabled: balance !== undefined,
   });
 
-  if (isPending) {
+  if (query.isPending) {
     return (
       <Page title={ticker}>
         <StateMessage kind="loading">{t('wallet.loading')}</StateMessage>
       </Page>
     );
   }
-  if (isError || !balance) {
+  if (query.isError || !balance) {
     return (
       <Page title={ticker}>
         <StateMessage kind="error">{t('wallet.unknownTicker', { ticker })}</StateMessage>

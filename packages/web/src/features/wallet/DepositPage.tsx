@@ -50,7 +50,7 @@ export default function DepositPage() {
   });
   const deposits = useQuery({
     queryKey: [...walletKeys.history, 'deposit', ticker, 'recent'],
-    queryFn: () => walletApi.deposits(ticker, 0, recentCount),
+    queryFn: () => walletApi.deposits({ ticker }, 0, recentCount),
     refetchInterval: (query) =>
       hasPending(query.state.data?.records) ? depositPollMs.pending : depositPollMs.idle,
     staleTime: 0,

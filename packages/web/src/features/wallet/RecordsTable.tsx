@@ -1,6 +1,7 @@
 import type { DepositJson, WithdrawalJson } from '@lattice/contracts';
 import { useTranslation } from 'react-i18next';
 import { Badge, StateMessage } from '../../ui/Panel';
+import { CancelWithdrawalButton } from './CancelWithdrawalButton';
 import { statusKey, statusTone } from './status';
 import styles from './wallet.module.css';
 
@@ -87,6 +88,9 @@ export function RecordsTable({
               {kind === 'withdraw' && <td>{row.fee}</td>}
               <td>
                 <Badge tone={statusTone(row.status)}>{t(statusKey(row.status))}</Badge>
+                {'cancellable' in row && row.cancellable && (
+                  <CancelWithdrawalButton withdrawal={row} />
+                )}
                 {row.reason && (
                   <div className={styles.asset}>
                     <small>{row.reason}</small>

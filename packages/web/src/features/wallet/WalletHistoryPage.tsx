@@ -5,12 +5,13 @@ import type {
   WithdrawalJson,
 } from '@lattice/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { splitLanguage } from '../../i18n/languages';
+import { responseNotice, submitNotice } from '../../lib/notices';
 import { Button } from '../../ui/Button';
-import { SelectField } from '../../ui/Field';
+import { SelectField, TextField } from '../../ui/Field';
 import { Page } from '../../ui/Page';
 import { Badge, StateMessage } from '../../ui/Panel';
 import { downloadCsv, toCsv } from './csv';
@@ -18,7 +19,7 @@ import { RecordsTable, useDateTime } from './RecordsTable';
 import { statusKey, transactionStatuses } from './status';
 import { useBalances } from './useBalances';
 import styles from './wallet.module.css';
-import { walletApi, walletKeys } from './walletApi';
+import { type RecordFilters, recordsQuery, walletApi, walletKeys } from './walletApi';
 
 export type WalletHistoryKind = 'deposit' | 'withdraw' | 'codes';
 
@@ -37,59 +38,61 @@ function kindOf(path: string): WalletHistoryKind {
 
 type AnyPage = ListPage<DepositJson> | ListPage<WithdrawalJson> | ListPage<VoucherJson>;
 
-function fetchPage(kind: WalletHistoryKind, ticker: string, status: string, offset: number) {
-  const size = walletHistoryPageSize;
-  if (kind === 'deposit') return walletApi.deposits(ticker, offset, size);
-  if (kind === 'withdraw') return walletApi.withdrawals(ticker, status, offset, size);
-  return walletApi.codes('history', ticker, offset, size);
+interface Filters {
+  ticker: string;
+  status: string;
+  /** yyyy-mm-dd from the date inputs; '' when open. */
+  from: string;
+  to: string;
 }
 
-/** The CSV of one page of a list, for the lists the server does not export. */
-function csvOf(kind: WalletHistoryKind, page: AnyPage): string {
-  if (kind === 'codes') {
-    const rows = (page.records as VoucherJson[]).map((row) => [
-      row.date,
-      row.code,
-      row.ticker,
-      row.amount,
-      row.status,
-      row.isOwn ? 'created' : 'redeemed',
-    ]);
-    return toCsv(['date', 'code', 'ticker', 'amount', 'status', 'role'], rows);
-  }
-  const rows = (page.records as DepositJson[]).map((row) => [
-    row.createdAt,
+const emptyFilters: Filters = { ticker: '', status: '', from: '', to: '' };
+const daySeconds = 86_400;
+
+function secondsOf(day: string, endOfDay: boolean): number | undefined {
+  if (!day) return undefined;
+  const start = Date.parse(`${day}T00:00:00Z`) / 1000;
+  return endOfDay ? start + daySeconds - 1 : start;
+}
+
+function recordFilters(filters: Filters): RecordFilters {
+  return {
+    ticker: filters.ticker,
+    status: filters.status,
+    from: secondsOf(filters.from, false),
+    to: secondsOf(filters.to, true),
+  };
+}
+
+function fetchPage(kind: WalletHistoryKind, filters: Filters, offset: number) {
+  const size = walletHistoryPageSize;
+  if (kind === 'deposit') return walletApi.deposits(recordFilters(filters), offset, size);
+  if (kind === 'withdraw') return walletApi.withdrawals(recordFilters(filters), offset, size);
+  return walletApi.codes('history', filters.ticker, offset, size);
+}
+
+/** The CSV of a page of codes, which the server does not export. */
+function codesCsv(page: ListPage<VoucherJson>): string {
+  const rows = page.records.map((row) => [
+    row.date,
+    row.code,
     row.ticker,
-    row.network,
     row.amount,
     row.status,
-    row.address,
-    row.memo,
-    row.txHash,
-    row.confirmations,
+    row.isOwn ? 'created' : 'redeemed',
   ]);
-  return toCsv(
-    [
-      'createdAt',
-      'ticker',
-      'network',
-      'amount',
-      'status',
-      'address',
-      'memo',
-      'txHash',
-      'confirmations',
-    ],
-    rows,
-  );
+  return toCsv(['date', 'code', 'ticker', 'amount', 'status', 'role'], rows);
 }
 
-/** The server's CSV of the withdrawal list with these filters. */
-function withdrawCsvUrl(ticker: string, status: string): string {
-  const params = new URLSearchParams({ format: 'csv', limit: '100' });
-  if (ticker) params.set('ticker', ticker);
-  if (status) params.set('status', status);
-  return `/api/v2/withdraw_history?${params}`;
+const csvPaths = { deposit: '/v2/deposit_history', withdraw: '/v2/withdraw_history' } as const;
+
+/** The server's CSV of a deposit or withdrawal list with these filters (its first 100 rows). */
+function csvUrl(kind: 'deposit' | 'withdraw', filters: Filters): string {
+  const params = new URLSearchParams({ format: 'csv' });
+  for (const [name, value] of Object.entries(recordsQuery(recordFilters(filters), 0, 100))) {
+    if (value !== undefined) params.set(name, String(value));
+  }
+  return `/api${csvPaths[kind]}?${params}`;
 }
 
 function CodesTable({ rows }: { rows: readonly VoucherJson[] }) {
@@ -128,27 +131,48 @@ function CodesTable({ rows }: { rows: readonly VoucherJson[] }) {
   );
 }
 
+/**
+ * The e-mail link of a withdrawal lands here with `?confirmed={id}` or `?confirmed=invalid`:
+ * say what happened, once.
+ */
+function useConfirmedNotice() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const confirmed = params.get('confirmed');
+  useEffect(() => {
+    if (confirmed === null) return;
+    if (confirmed === 'invalid') responseNotice(t('validation.linkInvalid'));
+    else submitNotice(t('wallet.withdraw.confirmed'));
+    setParams(
+      (current) => {
+        current.delete('confirmed');
+        return current;
+      },
+      { replace: true },
+    );
+  }, [confirmed, setParams, t]);
+}
+
 /** Deposit, withdrawal and code history: currency and status filters, pages and export. */
 export default function WalletHistoryPage() {
   const { t } = useTranslation();
   const kind = kindOf(splitLanguage(useLocation().pathname).path);
   const balances = useBalances();
-  const [ticker, setTicker] = useState('');
-  const [status, setStatus] = useState('');
+  const [filters, setFilters] = useState<Filters>(emptyFilters);
   const [offset, setOffset] = useState(0);
+  useConfirmedNotice();
   const list = useQuery({
-    queryKey: [...walletKeys.history, kind, ticker, status, offset],
-    queryFn: () => fetchPage(kind, ticker, status, offset) as Promise<AnyPage>,
+    queryKey: [...walletKeys.history, kind, filters, offset],
+    queryFn: () => fetchPage(kind, filters, offset) as Promise<AnyPage>,
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
-  const filter = (set: (value: string) => void) => (value: string) => {
-    set(value);
+  const set = (name: keyof Filters, value: string) => {
+    setFilters((current) => ({ ...current, [name]: value }));
     setOffset(0);
   };
   const reset = () => {
-    setTicker('');
-    setStatus('');
+    setFilters(emptyFilters);
     setOffset(0);
   };
   const page = list.data;
@@ -163,17 +187,17 @@ export default function WalletHistoryPage() {
       <div className={styles.toolbar} data-testid="wallet-history-filters">
         <SelectField
           label={t('wallet.history.currency')}
-          value={ticker}
+          value={filters.ticker}
           options={[
             { value: '', label: t('wallet.history.all') },
             ...tickers.map((value) => ({ value, label: value })),
           ]}
-          onChange={(event) => filter(setTicker)(event.target.value)}
+          onChange={(event) => set('ticker', event.target.value)}
         />
-        {kind === 'withdraw' && (
+        {kind !== 'codes' && (
           <SelectField
             label={t('wallet.columns.status')}
-            value={status}
+            value={filters.status}
             options={[
               { value: '', label: t('wallet.history.all') },
               ...transactionStatuses.map((code) => ({
@@ -181,21 +205,39 @@ export default function WalletHistoryPage() {
                 label: t(statusKey(code)),
               })),
             ]}
-            onChange={(event) => filter(setStatus)(event.target.value)}
+            onChange={(event) => set('status', event.target.value)}
           />
+        )}
+        {kind !== 'codes' && (
+          <>
+            <TextField
+              type="date"
+              label={t('wallet.history.from')}
+              value={filters.from}
+              onChange={(event) => set('from', event.target.value)}
+            />
+            <TextField
+              type="date"
+              label={t('wallet.history.to')}
+              value={filters.to}
+              onChange={(event) => set('to', event.target.value)}
+            />
+          </>
         )}
         <Button variant="secondary" onClick={reset}>
           {t('wallet.history.reset')}
         </Button>
-        {kind === 'withdraw' ? (
-          <a href={withdrawCsvUrl(ticker, status)} download>
+        {kind !== 'codes' ? (
+          <a href={csvUrl(kind, filters)} download>
             {t('wallet.history.export')}
           </a>
         ) : (
           <Button
             variant="ghost"
             disabled={!page || page.records.length === 0}
-            onClick={() => page && downloadCsv(`${kind}-history.csv`, csvOf(kind, page))}
+            onClick={() =>
+              page && downloadCsv('codes-history.csv', codesCsv(page as ListPage<VoucherJson>))
+            }
           >
             {t('wallet.history.export')}
           </Button>

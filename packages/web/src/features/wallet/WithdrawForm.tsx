@@ -91,6 +91,7 @@ export function WithdrawForm({
       form.setField('code', '');
       await queryClient.invalidateQueries({ queryKey: walletKeys.balances });
       await queryClient.invalidateQueries({ queryKey: walletKeys.history });
+      await queryClient.invalidateQueries({ queryKey: walletKeys.withdrawLimit });
       onCreated(created);
     },
   });

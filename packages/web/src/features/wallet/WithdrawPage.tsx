@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router';
 import { useLocalePath } from '../../i18n/useLanguage';
 import { Page } from '../../ui/Page';
 import { Badge, Panel, StateMessage } from '../../ui/Panel';
+import { CancelWithdrawalButton } from './CancelWithdrawalButton';
 import { RecordsTable } from './RecordsTable';
 import { isFinished, statusKey, statusTone } from './status';
 import { useBalance } from './useBalances';
@@ -16,6 +17,36 @@ import { walletApi, walletKeys } from './walletApi';
 /** While the last withdrawal is under way, its status is asked for this often. */
 export const withdrawalPollMs = 3000;
 const recentCount = 10;
+
+/** What the user may still withdraw today and this week (SPEC.md §6). */
+function LimitFacts() {
+  const { t } = useTranslation();
+  const limit = useQuery({
+    queryKey: walletKeys.withdrawLimit,
+    queryFn: walletApi.withdrawLimit,
+    staleTime: 10_000,
+  });
+  if (!limit.data) return null;
+  const { level, usdLeftToday, usdPerDay, btcLeftThisWeek, btcPerWeek } = limit.data;
+  return (
+    <dl className={styles.facts} data-testid="withdraw-limits">
+      <dt>{t('wallet.withdraw.level')}</dt>
+      <dd>{t(`wallet.withdraw.levels.${level}`)}</dd>
+      <dt>{t('wallet.withdraw.leftToday')}</dt>
+      <dd>
+        {usdLeftToday} / {usdPerDay} USD
+      </dd>
+      {btcLeftThisWeek !== null && btcPerWeek !== null && (
+        <>
+          <dt>{t('wallet.withdraw.leftThisWeek')}</dt>
+          <dd>
+            {btcLeftThisWeek} / {btcPerWeek} BTC
+          </dd>
+        </>
+      )}
+    </dl>
+  );
+}
 
 /** Withdrawal: the form, then the request's status as it moves, and the latest requests. */
 export default function WithdrawPage() {
@@ -30,7 +61,7 @@ export default function WithdrawPage() {
   const [created, setCreated] = useState<WithdrawalJson | null>(null);
   const recent = useQuery({
     queryKey: [...walletKeys.history, 'withdraw', ticker, 'recent'],
-    queryFn: () => walletApi.withdrawals(ticker, '', 0, recentCount),
+    queryFn: () => walletApi.withdrawals({ ticker }, 0, recentCount),
     refetchInterval: (query) =>
       query.state.data?.records.some((row) => !isFinished(row.status)) ? withdrawalPollMs : false,
     staleTime: 0,
@@ -92,6 +123,14 @@ export default function WithdrawPage() {
                     <dd>{latest.reason}</dd>
                   </>
                 )}
+                {latest.cancellable && (
+                  <>
+                    <dt />
+                    <dd>
+                      <CancelWithdrawalButton withdrawal={latest} />
+                    </dd>
+                  </>
+                )}
                 {latest.txHash && (
                   <>
                     <dt>{t('wallet.columns.txHash')}</dt>
@@ -102,6 +141,7 @@ export default function WithdrawPage() {
             </Panel>
           )}
           <Panel title={t('wallet.withdraw.limits')}>
+            <LimitFacts />
             <p className={styles.note}>{t('wallet.withdraw.limitsText')}</p>
             <Link to={to('/user/address-management')}>{t('routes.addressManagement')}</Link>
           </Panel>

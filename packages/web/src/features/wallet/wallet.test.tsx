@@ -82,6 +82,18 @@ function withdrawRoutes(extra: Record<string, FakeRoute> = {}): Record<string, F
     },
     'GET /api/v2/whitelisted-addresses': { body: { enabled: false, records: [] } },
     'GET /api/v2/withdraw_history': { body: emptyPage },
+    'GET /api/v3/profile/withdraw_kyc_limit': {
+      body: {
+        level: 'basic',
+        twoFactorEnabled: true,
+        kycVerified: false,
+        usdPerDay: '500',
+        usdLeftToday: '500',
+        btcPerWeek: '1',
+        btcLeftThisWeek: '1',
+        reviewAboveUsd: '10000',
+      },
+    },
     'POST /api/v3/balance/calcfee-BTC/:method': (request) => {
       const { amount } = request.body as { amount: string };
       return {
@@ -326,5 +338,33 @@ describe('wallet history', () => {
     );
     expect(api.callsTo('GET', '/api/v2/withdraw_history').at(-1)?.query.get('offset')).toBe('0');
     expect(screen.getByRole('link', { name: 'Export' }).getAttribute('href')).toContain('status=4');
+  });
+});
+
+describe('withdrawal cancel', () => {
+  it('cancels a withdrawal that waits, after asking', async () => {
+    let status = 6;
+    const { api } = await open('/history/withdraw', {
+      'GET /api/v3/profile/balance': { body: balances },
+      'GET /api/v2/withdraw_history': () => ({
+        body: {
+          records: [buildWithdrawal({ status, cancellable: status === 6 })],
+          total: 1,
+          offset: 0,
+          limit: 20,
+        },
+      }),
+      'POST /api/v2/withdrawals/:id/cancel': () => {
+        status = 12;
+        return { body: buildWithdrawal({ status }) };
+      },
+    });
+    const row = await screen.findByTestId('withdraw-row');
+    expect(within(row).getByText('Unconfirmed by admin')).toBeTruthy();
+    fireEvent.click(within(row).getByRole('button', { name: 'Cancel' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Unsuccessful')).toBeTruthy();
+    expect(api.callsTo('POST', '/api/v2/withdrawals/9/cancel')).toHaveLength(1);
   });
 });

@@ -6,6 +6,7 @@ import type {
   WhitelistAddressJson,
   WithdrawalFeeJson,
   WithdrawalJson,
+  WithdrawLimitJson,
 } from '@lattice/contracts';
 import { api } from '../../api/client';
 
@@ -64,6 +65,26 @@ export interface WhitelistList {
 
 export type CodeList = 'my' | 'history';
 
+/** Filters of the deposit and withdrawal lists; dates are Unix seconds. */
+export interface RecordFilters {
+  ticker?: string;
+  status?: string;
+  from?: number;
+  to?: number;
+}
+
+/** The query of a filtered list page, without the empty filters. */
+export function recordsQuery(filters: RecordFilters, offset: number, limit: number) {
+  return {
+    ticker: filters.ticker || undefined,
+    status: filters.status || undefined,
+    from: filters.from,
+    to: filters.to,
+    offset,
+    limit,
+  };
+}
+
 const listQuery = (ticker: string, offset: number, limit: number) => ({
   ticker: ticker || undefined,
   offset,
@@ -85,16 +106,21 @@ export const walletApi = {
     }),
   newAddress: (ticker: string, network: string) =>
     api.post<DepositAddressJson>('/v2/profile/address', { ticker, network }),
-  deposits: (ticker: string, offset: number, limit: number) =>
+  balance: (ticker: string) =>
+    api.get<WalletBalance>(`/v3/profile/balance/${encodeURIComponent(ticker)}`),
+  deposits: (filters: RecordFilters, offset: number, limit: number) =>
     api.get<Page<DepositJson>>('/v2/deposit_history', {
-      query: listQuery(ticker, offset, limit),
+      query: recordsQuery(filters, offset, limit),
       on404: 'throw',
     }),
-  withdrawals: (ticker: string, status: string, offset: number, limit: number) =>
+  withdrawals: (filters: RecordFilters, offset: number, limit: number) =>
     api.get<Page<WithdrawalJson>>('/v2/withdraw_history', {
-      query: { ...listQuery(ticker, offset, limit), status: status || undefined },
+      query: recordsQuery(filters, offset, limit),
       on404: 'throw',
     }),
+  cancelWithdrawal: (id: number) => api.post<WithdrawalJson>(`/v2/withdrawals/${id}/cancel`),
+  withdrawLimit: () =>
+    api.get<WithdrawLimitJson>('/v3/profile/withdraw_kyc_limit', { on404: 'throw' }),
   calcFee: (ticker: string, network: string, amount: string) =>
     api.post<WithdrawalFeeJson>(
       `/v3/balance/calcfee-${encodeURIComponent(ticker)}/${encodeURIComponent(network)}`,
@@ -129,6 +155,8 @@ export const walletApi = {
 
 export const walletKeys = {
   balances: ['wallet', 'balances'] as const,
+  balance: (ticker: string) => ['wallet', 'balances', ticker] as const,
+  withdrawLimit: ['wallet', 'withdrawLimit'] as const,
   depositData: (ticker: string) => ['wallet', 'depositData', ticker] as const,
   withdrawalData: (ticker: string) => ['wallet', 'withdrawalData', ticker] as const,
   address: (ticker: string, network: string) => ['wallet', 'address', ticker, network] as const,

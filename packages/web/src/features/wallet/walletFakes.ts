@@ -77,6 +77,7 @@ export function buildWithdrawal(overrides: Partial<WithdrawalJson> = {}): Withdr
     reason: null,
     txHash: null,
     explorerLink: null,
+    cancellable: false,
     ...overrides,
   };
 }

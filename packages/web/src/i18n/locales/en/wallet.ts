@@ -69,6 +69,19 @@ export const wallet = {
     incoming: 'Incoming deposits',
   },
   withdraw: {
+    cancel: 'Cancel',
+    cancelTitle: 'Cancel this withdrawal?',
+    cancelText: '{{amount}} {{ticker}} and the fee go back to your main balance.',
+    cancelled: 'Withdrawal cancelled',
+    confirmed: 'Withdrawal confirmed',
+    level: 'Level',
+    levels: {
+      none: 'No 2FA: withdrawals off',
+      basic: 'With 2FA',
+      verified: 'With 2FA and verification',
+    },
+    leftToday: 'Left for 24 h',
+    leftThisWeek: 'Left this week',
     title: 'Withdraw {{ticker}}',
     form: 'Withdrawal',
     saved: 'Saved addresses',
@@ -131,6 +144,8 @@ export const wallet = {
     statuses: { active: 'Active', activated: 'Activated', canceled: 'Cancelled' },
   },
   history: {
+    from: 'From',
+    to: 'To',
     currency: 'Currency',
     all: 'All',
     reset: 'Reset',

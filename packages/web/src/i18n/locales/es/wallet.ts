@@ -71,6 +71,19 @@ export const wallet: Messages<typeof english> = {
     incoming: 'Depósitos entrantes',
   },
   withdraw: {
+    cancel: 'Cancelar',
+    cancelTitle: '¿Cancelar este retiro?',
+    cancelText: '{{amount}} {{ticker}} y la comisión vuelven a su saldo principal.',
+    cancelled: 'Retiro cancelado',
+    confirmed: 'Retiro confirmado',
+    level: 'Nivel',
+    levels: {
+      none: 'Sin 2FA: retiros desactivados',
+      basic: 'Con 2FA',
+      verified: 'Con 2FA y verificación',
+    },
+    leftToday: 'Disponible en 24 h',
+    leftThisWeek: 'Disponible esta semana',
     title: 'Retirar {{ticker}}',
     form: 'Retiro',
     saved: 'Direcciones guardadas',
@@ -133,6 +146,8 @@ export const wallet: Messages<typeof english> = {
     statuses: { active: 'Activo', activated: 'Activado', canceled: 'Cancelado' },
   },
   history: {
+    from: 'Desde',
+    to: 'Hasta',
     currency: 'Moneda',
     all: 'Todas',
     reset: 'Restablecer',
