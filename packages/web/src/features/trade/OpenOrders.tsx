@@ -12,7 +12,7 @@ const noticeMs = 5000;
 const kindKeys = ['limit', 'stopLimit', 'oco'] as const;
 
 /** The order's type label (SPEC.md §3): Limit, Market, Stop Limit or OCO. */
-function kindKey(order: OrderJson): string {
+export function kindKey(order: OrderJson): string {
   if (order.type === 2) return 'market';
   return kindKeys[order.algorithm] ?? 'limit';
 }
@@ -67,10 +67,9 @@ export function OpenOrders({ pair }: { pair: string }) {
   });
 
   return (
-    <section className={`${styles.panel} ${styles.orders}`} aria-label={t('trade.openOrders')}>
-      <h2 className={styles.panelTitle}>
-        {t('trade.openOrders')} ({orders.length})
-        {orders.length > 0 && (
+    <>
+      {orders.length > 0 && (
+        <div className={styles.tabActions}>
           <Button
             size="s"
             variant="secondary"
@@ -79,8 +78,8 @@ export function OpenOrders({ pair }: { pair: string }) {
           >
             {t('trade.cancelAll')}
           </Button>
-        )}
-      </h2>
+        </div>
+      )}
       <table className={styles.table}>
         <thead>
           <tr>
@@ -114,6 +113,6 @@ export function OpenOrders({ pair }: { pair: string }) {
         </tbody>
       </table>
       {orders.length === 0 && <div className={styles.empty}>{t('trade.noItems')}</div>}
-    </section>
+    </>
   );
 }

@@ -6,8 +6,8 @@ import { useLocation, useParams } from 'react-router';
 import { useSessionUser, useSystemParams } from '../../api/session';
 import { splitLanguage } from '../../i18n/languages';
 import { activePair } from '../../lib/activePair';
+import { AccountTabs } from './AccountTabs';
 import { MarketHeader } from './MarketHeader';
-import { OpenOrders } from './OpenOrders';
 import { OrderBook } from './OrderBook';
 import { OrderForms } from './OrderForms';
 import { PairList } from './PairList';
@@ -88,7 +88,7 @@ function TradePanels({
         onDirtyChange={onDirtyChange}
       />
       <RecentTrades pair={pair} />
-      {signedIn && <OpenOrders pair={pair} />}
+      {signedIn && <AccountTabs pair={pair} />}
     </>
   );
 }
