@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { UsersTable } from '../../db/tables/users.js';
+import { sessionCache } from './sessionCache.js';
 
 /** A user row with every column, as the auth domain reads it. */
 export type UserRow = Selectable<UsersTable>;
@@ -76,11 +77,14 @@ export type UserUpdate = Partial<
 >;
 
 export async function updateUser(db: Db, id: number, changes: UserUpdate, now: number) {
+  // The cached sessions hold this user's row: forgotten before and after the write.
+  sessionCache.forgetUser(id);
   await db
     .updateTable('users')
     .set({ ...changes, updated_at: now })
     .where('id', '=', id)
     .execute();
+  sessionCache.forgetUser(id);
 }
 
 /**
@@ -88,11 +92,13 @@ export async function updateUser(db: Db, id: number, changes: UserUpdate, now: n
  * conditional UPDATE, so of two concurrent requests with the same code exactly one wins.
  */
 export async function claimTotpStep(db: Db, userId: number, step: number): Promise<boolean> {
+  sessionCache.forgetUser(userId);
   const result = await db
     .updateTable('users')
     .set({ totp_last_step: step })
     .where('id', '=', userId)
     .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
     .executeTakeFirst();
+  sessionCache.forgetUser(userId);
   return result.numUpdatedRows > 0n;
 }
