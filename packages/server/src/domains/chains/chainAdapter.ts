@@ -20,6 +20,8 @@ export interface ChainAdapter {
    * nothing, so a restart can finish an interrupted withdrawal without paying it twice.
    */
   send(request: OutgoingTransfer & { reference: string }): Promise<{ txHash: string }>;
+  /** Blocks that include a transaction and follow it (0: not mined, or unknown). */
+  confirmations(txHash: string): Promise<number>;
   /** Where a person can look a transaction up. */
   explorerLink(txHash: string): string;
 }

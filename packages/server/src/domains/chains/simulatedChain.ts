@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { amountFromDb, amountToDb } from '../../db/amount.js';
 import type { Db } from '../../db/database.js';
-import type {
-  ChainAdapter,
-  ChainAddress,
-  IncomingTransfer,
-  OutgoingTransfer,
+import {
+  type ChainAdapter,
+  type ChainAddress,
+  confirmationsOf,
+  type IncomingTransfer,
+  type OutgoingTransfer,
 } from './chainAdapter.js';
 import { simulatedAddress, simulatedTxHash } from './simulatedAddresses.js';
 
@@ -100,6 +101,11 @@ export class SimulatedChain implements ChainAdapter {
    */
   send(transfer: OutgoingTransfer & { reference: string }): Promise<{ txHash: string }> {
     return this.record(transfer, simulatedTxHash(this.network, `send:${transfer.reference}`));
+  }
+
+  async confirmations(txHash: string): Promise<number> {
+    const tx = await this.transaction(txHash);
+    return tx === undefined ? 0 : confirmationsOf(tx.blockHeight, tx.tip);
   }
 
   explorerLink(txHash: string): string {

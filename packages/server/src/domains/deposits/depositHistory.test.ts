@@ -84,7 +84,7 @@ describe('a withdrawal to an address of this exchange', () => {
       code: nextCode(clock, sender.totpSecret),
     });
     expect(sent.statusCode).toBe(200);
-    expect(sent.json().status).toBe(3);
+    expect(sent.json().status).toBe(11);
     await mine(receiver, 'cryptounit', 6);
     const history = (await receiver.client.get('/api/v2/deposit_history?ticker=CNB')).json();
     expect(history.records).toEqual([
@@ -95,6 +95,8 @@ describe('a withdrawal to an address of this exchange', () => {
         memo: target.memo,
       }),
     ]);
+    const sentRecords = (await sender.client.get('/api/v2/withdraw_history')).json().records;
+    expect(sentRecords[0]).toMatchObject({ status: 3, txHash: sent.json().txHash });
     const balances = (await receiver.client.get('/api/v3/profile/balance/CNB')).json();
     expect(balances.mainBalance).toBe('40');
     // The sender paid the amount and the 1 CNB fee.

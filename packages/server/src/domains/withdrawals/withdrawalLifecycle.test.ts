@@ -5,7 +5,7 @@ import { useTestDb } from '../../testing/testDb.js';
 import { signRequest } from '../apiKeys/signature.js';
 import { testClock } from '../auth/authTestApp.js';
 import { createSignedInUser, type TestUser } from '../auth/testClient.js';
-import { buildWithdrawalApp, fundMain, mainOf, nextCode } from './withdrawalTestKit.js';
+import { buildWithdrawalApp, fundMain, mainOf, mineBlocks, nextCode } from './withdrawalTestKit.js';
 
 const testDb = useTestDb();
 const clock = testClock(Date.now());
@@ -61,8 +61,14 @@ describe('above the operator threshold (status 6)', () => {
     });
     const approved = await user.client.post(`/api/dev/withdrawals/${record.id}/approve`, {});
     expect(approved.statusCode).toBe(200);
-    expect(approved.json()).toMatchObject({ status: withdrawalStatus.successful });
+    expect(approved.json()).toMatchObject({ status: withdrawalStatus.inProcess });
     expect(approved.json().txHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(approved.json().cancellable).toBe(false);
+    // Tron asks for 20 confirmations.
+    await mineBlocks(app, 'tron', 19);
+    expect(await statusOf(record.id)).toBe(withdrawalStatus.inProcess);
+    await mineBlocks(app, 'tron', 1);
+    expect(await statusOf(record.id)).toBe(withdrawalStatus.successful);
     expect(mainOf(app, user.user.id, 'USDT')).toEqual({ available: usdt('9998'), frozen: 0n });
     // Approving twice does nothing more.
     const again = await user.client.post(`/api/dev/withdrawals/${record.id}/approve`, {});
@@ -86,7 +92,9 @@ describe('above the operator threshold (status 6)', () => {
   it('stays at 10 → 11 → 3 below the threshold', async () => {
     const user = await usdtUser('500');
     const record = (await withdrawUsdt(user, '100')).json();
-    expect(record.status).toBe(withdrawalStatus.successful);
+    expect(record.status).toBe(withdrawalStatus.inProcess);
+    await mineBlocks(app, 'tron', 20);
+    expect(await statusOf(record.id)).toBe(withdrawalStatus.successful);
     expect(mainOf(app, user.user.id, 'USDT').available).toBe(usdt('399'));
   });
 });
@@ -116,13 +124,13 @@ describe('cancel by the user', () => {
     const other = await usdtUser('0');
     const held = (await withdrawUsdt(owner, '12000')).json();
     const sent = (await withdrawUsdt(owner, '50')).json();
-    expect(sent.status).toBe(withdrawalStatus.successful);
+    expect(sent.status).toBe(withdrawalStatus.inProcess);
     const foreign = await other.client.post(`/api/v2/withdrawals/${held.id}/cancel`, {});
     expect(foreign.statusCode).toBe(404);
     expect(await statusOf(held.id)).toBe(withdrawalStatus.unconfirmedByAdmin);
     const late = await owner.client.post(`/api/v2/withdrawals/${sent.id}/cancel`, {});
     expect(late.statusCode).toBe(422);
-    expect(await statusOf(sent.id)).toBe(withdrawalStatus.successful);
+    expect(await statusOf(sent.id)).toBe(withdrawalStatus.inProcess);
     expect(mainOf(app, owner.user.id, 'USDT').frozen).toBe(usdt('12001'));
   });
 });
@@ -195,7 +203,7 @@ describe('API-key withdrawals wait for the e-mail link (status 5)', () => {
     const opened = await app.inject({ method: 'GET', url: `/api/v2/withdrawals/confirm/${token}` });
     expect(opened.statusCode).toBe(302);
     expect(opened.headers.location).toBe(`/history/withdraw?confirmed=${record.id}`);
-    expect(await statusOf(record.id)).toBe(withdrawalStatus.successful);
+    expect(await statusOf(record.id)).toBe(withdrawalStatus.inProcess);
     expect(mainOf(app, user.user.id, 'USDT')).toEqual({ available: usdt('899'), frozen: 0n });
     const reused = await user.client.post('/api/v2/withdrawals/confirm', { token });
     expect(reused.statusCode).toBe(422);
@@ -257,7 +265,7 @@ describe('flex fees (percent with min / max per currency and network)', () => {
       network: 'ethereum',
       code: nextCode(clock, user.totpSecret),
     });
-    expect(sent.json()).toMatchObject({ status: 3, fee: '6' });
+    expect(sent.json()).toMatchObject({ status: withdrawalStatus.inProcess, fee: '6' });
     expect(mainOf(app, user.user.id, 'USDT').available).toBe(usdt('198994'));
   });
 

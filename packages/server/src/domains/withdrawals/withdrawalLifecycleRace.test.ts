@@ -83,7 +83,7 @@ describe('concurrent actions on one withdrawal', () => {
     expect(responses.filter((response) => response.statusCode === 200)).toHaveLength(1);
     const final = await outcome(id);
     const balance = mainOf(app, user.user.id, 'USDT');
-    if (final.status === withdrawalStatus.successful) {
+    if (final.status === withdrawalStatus.inProcess) {
       expect(final.sent).toBe(1);
       expect(balance).toEqual({ available: usdt('20000') - usdt('12001'), frozen: 0n });
     } else {
@@ -98,7 +98,7 @@ describe('concurrent actions on one withdrawal', () => {
       Array.from({ length: 50 }, () => user.client.post(`/api/dev/withdrawals/${id}/approve`, {})),
     );
     expect(responses.filter((response) => response.statusCode === 200)).toHaveLength(1);
-    expect(await outcome(id)).toEqual({ status: withdrawalStatus.successful, sent: 1 });
+    expect(await outcome(id)).toEqual({ status: withdrawalStatus.inProcess, sent: 1 });
     expect(mainOf(app, user.user.id, 'USDT')).toEqual({
       available: usdt('20000') - usdt('12001'),
       frozen: 0n,

@@ -4,10 +4,13 @@ import type { Db } from '../../db/database.js';
 import type { EngineHost } from '../../engineHost/engineHost.js';
 import type { HostLogger } from '../../engineHost/hostLogger.js';
 import type { ChainRegistry } from '../chains/chainRegistry.js';
+import { cachedReferenceData } from '../markets/referenceCache.js';
 import {
   expiredConfirmations,
   findWithdrawal,
   markHoldSettled,
+  recordSent,
+  sentUnconfirmed,
   transitionWithdrawal,
   unfinishedWithdrawals,
   type WithdrawalRow,
@@ -23,8 +26,8 @@ const s = withdrawalStatus;
 const releasing: readonly number[] = [s.failed, s.unsuccessful, s.canceledByValidation];
 
 /**
- * Sends confirmed withdrawals and ends their holds, and on start-up finishes what a stop
- * interrupted. Each step is recorded before the next one runs and every step can be repeated:
+ * Sends confirmed withdrawals, ends their holds, marks them successful once their transaction
+ * has the network's confirmations, and on start-up finishes what a stop interrupted. Each step is recorded before the next one runs and every step can be repeated:
  * the status moves by conditional updates, the chain send is idempotent by the business id,
  * and the engine answers a repeated complete or release with its first result. So a
  * withdrawal held but not sent is sent once or released, never both, never twice.
@@ -58,9 +61,10 @@ export class WithdrawalProcessor {
   /**
    * On start-up, before requests: every withdrawal a stop left between two steps is taken to
    * its end. 1: the hold may or may not have been placed, the request never answered: release
-   * whatever exists (13). 5 past its link's expiry: 13 and release. 10: send. 11: send again
-   * (the chain answers the first transaction if there was one). 3, 4, 12, 13 with an open
-   * hold: complete or release it.
+   * whatever exists (13). 5 past its link's expiry: 13 and release. 10: send. 11 without a
+   * transaction: send again (the chain answers the first transaction if there was one); 11
+   * with one: complete the hold if that did not happen. 3, 4, 12, 13 with an open hold:
+   * complete or release it.
    */
   async recover(): Promise<number> {
     const open = [s.freezed, s.unconfirmedByUser, s.confirmedByUser, s.inProcess];
@@ -155,37 +159,65 @@ export class WithdrawalProcessor {
     await markHoldSettled(this.db, id, this.now());
   }
 
-  /** Sends a withdrawal in status 11, then records the outcome and ends the hold. */
+  /**
+   * Sends a withdrawal in status 11 unless its transaction is recorded, then completes the
+   * hold (the funds have left) and looks at its confirmations. A failed send is 4, released.
+   */
   private async sendHeld(id: number): Promise<void> {
     const row = await findWithdrawal(this.db, id);
     if (row === undefined || Number(row.status) !== s.inProcess) return;
-    const adapter = this.chains.adapter(row.network);
-    let txHash: string;
-    try {
-      if (adapter === undefined) throw new Error('no adapter for the network');
-      ({ txHash } = await adapter.send({
-        asset: row.asset,
-        address: row.address,
-        memo: row.memo === '' ? null : row.memo,
-        amount: amountFromDb(row.amount),
-        reference: holdIdOf(id),
-      }));
-    } catch (error) {
-      const reason = error instanceof Error ? error.message.slice(0, 200) : 'send failed';
-      const change = { status: s.failed, reason };
-      if (await transitionWithdrawal(this.db, id, [s.inProcess], change, this.now())) {
-        await this.release(id);
+    if (row.tx_hash === null) {
+      const adapter = this.chains.adapter(row.network);
+      let txHash: string;
+      try {
+        if (adapter === undefined) throw new Error('no adapter for the network');
+        ({ txHash } = await adapter.send({
+          asset: row.asset,
+          address: row.address,
+          memo: row.memo === '' ? null : row.memo,
+          amount: amountFromDb(row.amount),
+          reference: holdIdOf(id),
+        }));
+      } catch (error) {
+        const reason = error instanceof Error ? error.message.slice(0, 200) : 'send failed';
+        const change = { status: s.failed, reason };
+        if (await transitionWithdrawal(this.db, id, [s.inProcess], change, this.now())) {
+          await this.release(id);
+        }
+        return;
       }
-      return;
+      if (!(await recordSent(this.db, id, txHash, this.now()))) return;
     }
-    const change = { status: s.successful, txHash };
-    if (await transitionWithdrawal(this.db, id, [s.inProcess], change, this.now())) {
+    if (row.hold_settled_at === null) {
       await this.endHold(id, {
         type: 'balance.withdrawComplete',
         businessId: holdIdOf(id),
         fee: amountFromDb(row.fee),
       });
     }
+    await this.confirmSent([id]);
+  }
+
+  /**
+   * Sent withdrawals (11 with a transaction, hold completed) whose transaction has the
+   * network's confirmations become successful (3); all of them, or those of `ids`.
+   */
+  async confirmSent(ids?: readonly number[]): Promise<number> {
+    const rows = await sentUnconfirmed(this.db, ids);
+    if (rows.length === 0) return 0;
+    const reference = await cachedReferenceData(this.db);
+    let confirmed = 0;
+    for (const row of rows) {
+      const adapter = this.chains.adapter(row.network);
+      const required = reference.networks.find((n) => n.code === row.network)?.confirmations;
+      if (adapter === undefined || required === undefined || row.tx_hash === null) continue;
+      if ((await adapter.confirmations(row.tx_hash)) < required) continue;
+      const change = { status: s.successful };
+      if (await transitionWithdrawal(this.db, Number(row.id), [s.inProcess], change, this.now())) {
+        confirmed += 1;
+      }
+    }
+    return confirmed;
   }
 
   private async endHold(

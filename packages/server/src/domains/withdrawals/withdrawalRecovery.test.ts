@@ -6,7 +6,7 @@ import { testClock } from '../auth/authTestApp.js';
 import { createSignedInUser } from '../auth/testClient.js';
 import { holdIdOf } from './withdrawalProcessor.js';
 import { insertWithdrawal, transitionWithdrawal } from './withdrawals.repo.js';
-import { buildWithdrawalApp, fundMain, mainOf } from './withdrawalTestKit.js';
+import { buildWithdrawalApp, fundMain, mainOf, mineBlocks } from './withdrawalTestKit.js';
 
 const testDb = useTestDb();
 const clock = testClock(Date.now());
@@ -144,9 +144,10 @@ describe('a restart finishes interrupted withdrawals once', () => {
       totals: app.engineHost.engine.assetTotals().find((t) => t.asset === 'ETH'),
     });
     const recovered = await after(second);
+    // Both sends are out; they are successful once confirmed on the chain.
     expect(recovered.statuses).toEqual([
-      s.successful,
-      s.successful,
+      s.inProcess,
+      s.inProcess,
       s.canceledByValidation,
       s.canceledByValidation,
       s.failed,
@@ -173,5 +174,9 @@ describe('a restart finishes interrupted withdrawals once', () => {
 
     const third = await start(false);
     expect(await after(third)).toEqual(recovered);
+    await mineBlocks(third, 'ethereum', 12);
+    const confirmed = await after(third);
+    expect(confirmed.statuses.slice(0, 2)).toEqual([s.successful, s.successful]);
+    expect({ ...confirmed, statuses: recovered.statuses }).toEqual(recovered);
   });
 });

@@ -54,6 +54,11 @@ export async function fundMain(
   expect(result.ok).toBe(true);
 }
 
+/** Adds blocks to a simulated network, as time would; listeners (watchers) run before it answers. */
+export async function mineBlocks(app: FastifyInstance, network: string, blocks: number) {
+  await app.chains.mine(blocks, network);
+}
+
 /** The user's main and frozen-on-main balance of an asset in minor units, from the engine. */
 export function mainOf(app: FastifyInstance, userId: number, asset: string) {
   const pair = app.engineHost.engine.balances(userId)[asset]?.main;

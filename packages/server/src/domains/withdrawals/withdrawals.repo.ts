@@ -177,3 +177,27 @@ export async function expiredConfirmations(db: Db, now: number): Promise<number[
     .execute();
   return rows.map((row) => Number(row.id));
 }
+
+/** Records the transaction of a withdrawal in status 11 (once: only while it has none). */
+export async function recordSent(db: Db, id: number, txHash: string, now: number) {
+  const result = await db
+    .updateTable('withdrawals')
+    .set({ tx_hash: txHash, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', withdrawalStatus.inProcess)
+    .where('tx_hash', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Withdrawals sent (11, transaction recorded, hold completed) and not yet confirmed. */
+export function sentUnconfirmed(db: Db, ids?: readonly number[]) {
+  let query = db
+    .selectFrom('withdrawals')
+    .selectAll()
+    .where('status', '=', withdrawalStatus.inProcess)
+    .where('tx_hash', 'is not', null)
+    .where('hold_settled_at', 'is not', null);
+  if (ids !== undefined) query = query.where('id', 'in', [...ids]);
+  return query.orderBy('id').execute() as Promise<WithdrawalRow[]>;
+}

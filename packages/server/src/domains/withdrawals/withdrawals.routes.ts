@@ -55,6 +55,14 @@ export const withdrawalsRoutes = fp(
       },
     });
     app.decorate('withdrawals', service);
+    // New blocks may give sent withdrawals the confirmations that make them successful.
+    app.chains.onBlocks(async () => {
+      try {
+        await processor.confirmSent();
+      } catch (error) {
+        logger.error({ err: error }, 'withdrawal confirmation check failed');
+      }
+    });
     app.decorate('withdrawalProcessor', processor);
     // Unopened e-mail links would hold funds for ever: a sweep releases them once expired.
     let sweep: NodeJS.Timeout | null = null;

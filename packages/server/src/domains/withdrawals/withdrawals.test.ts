@@ -5,7 +5,7 @@ import { useTestDb } from '../../testing/testDb.js';
 import { testClock } from '../auth/authTestApp.js';
 import { createSignedInUser, type TestUser } from '../auth/testClient.js';
 import { updateUser } from '../auth/users.repo.js';
-import { buildWithdrawalApp, nextCode } from './withdrawalTestKit.js';
+import { buildWithdrawalApp, mineBlocks, nextCode } from './withdrawalTestKit.js';
 
 const testDb = useTestDb();
 const clock = testClock(Date.now());
@@ -81,7 +81,7 @@ describe('fee quote', () => {
 });
 
 describe('a withdrawal with 2FA', () => {
-  it('takes amount and fee, sends the amount on the chain and records it as successful', async () => {
+  it('takes amount and fee, sends the amount, and is successful at the confirmations', async () => {
     const user = await fundedUser('1');
     const before = app.engineHost.engine.assetTotals().find((row) => row.asset === 'ETH');
     const response = await withdraw(user, {
@@ -91,13 +91,20 @@ describe('a withdrawal with 2FA', () => {
     });
     expect(response.statusCode).toBe(200);
     const record = response.json();
-    expect(record).toMatchObject({ ticker: 'ETH', amount: '0.5', fee: '0.002', status: 3 });
+    // Sent and in process (11) until the transaction has the network's 12 confirmations.
+    expect(record).toMatchObject({ ticker: 'ETH', amount: '0.5', fee: '0.002', status: 11 });
     expect(record.txHash).toMatch(/^0x[0-9a-f]+$/);
     expect(await mainOf(user, 'ETH')).toBe('0.498');
     const after = app.engineHost.engine.assetTotals().find((row) => row.asset === 'ETH');
     // Only the sent amount left; the fee stays inside, on the fee account.
     expect(after?.withdrawn).toBe((before?.withdrawn ?? 0n) + 50_000_000n);
     expect(after?.total).toBe((before?.total ?? 0n) - 50_000_000n);
+    await mineBlocks(app, 'ethereum', 11);
+    const statusNow = async () =>
+      (await user.client.get('/api/v2/withdraw_history')).json().records[0].status;
+    expect(await statusNow()).toBe(11);
+    await mineBlocks(app, 'ethereum', 1);
+    expect(await statusNow()).toBe(3);
     const history = (await user.client.get('/api/v2/withdraw_history?ticker=ETH')).json();
     expect(history).toMatchObject({ total: 1, offset: 0, limit: 50 });
     expect(history.records[0]).toMatchObject({ id: record.id, status: 3, address: outside });
