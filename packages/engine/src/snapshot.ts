@@ -179,8 +179,12 @@ function holderOf(s: State, owner: Owner): Holder {
   return s.user(owner);
 }
 
+/** A bigint of a snapshot's decimal text; "0", most of an order's fields, without parsing. */
+function big(value: unknown, field: string): bigint {
+  return value === '0' ? 0n : bigintFromJson(value, field);
+}
+
 function restoreOrder(s: State, row: SnapshotOrderRow): Order {
-  const big = (index: number, field: string) => bigintFromJson(row[index], field);
   const market = s.markets.get(row[2]);
   if (market === undefined) throw new TypeError(`order ${row[0]}: unknown market ${row[2]}`);
   const o = new Order(
@@ -192,24 +196,24 @@ function restoreOrder(s: State, row: SnapshotOrderRow): Order {
     row[5],
     row[6],
     row[7],
-    big(8, 'amount'),
-    big(9, 'total'),
-    big(10, 'price'),
-    big(11, 'stop_price'),
-    big(12, 'limit_price'),
+    big(row[8], 'amount'),
+    big(row[9], 'total'),
+    big(row[10], 'price'),
+    big(row[11], 'stop_price'),
+    big(row[12], 'limit_price'),
     row[20],
   );
-  o.left = big(13, 'left');
-  o.dealStock = big(14, 'deal_stock');
-  o.dealMoney = big(15, 'deal_money');
-  o.dealFee = big(16, 'deal_fee');
-  o.dealFeeLtt = big(17, 'deal_fee_ltt');
+  o.left = big(row[13], 'left');
+  o.dealStock = big(row[14], 'deal_stock');
+  o.dealMoney = big(row[15], 'deal_money');
+  o.dealFee = big(row[16], 'deal_fee');
+  o.dealFeeLtt = big(row[17], 'deal_fee_ltt');
   o.triggered = row[18] === 1;
   o.ocoId = row[19];
   o.mtime = row[21];
-  o.frozen = big(22, 'frozen');
-  o.moneyNum = big(23, 'moneyNum');
-  o.feeNum = big(24, 'feeNum');
+  o.frozen = big(row[22], 'frozen');
+  o.moneyNum = big(row[23], 'moneyNum');
+  o.feeNum = big(row[24], 'feeNum');
   o.fundsFrozen = true;
   o.direction = row[25];
   return o;
