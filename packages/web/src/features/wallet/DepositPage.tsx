@@ -55,15 +55,19 @@ export default function DepositPage() {
       hasPending(query.state.data?.records) ? depositPollMs.pending : depositPollMs.idle,
     staleTime: 0,
   });
-  // A deposit that confirmed changes the balance shown beside it.
-  const pending = hasPending(deposits.data?.records);
-  const wasPending = useRef(false);
+  // A deposit that finished since the last answer changes the balance shown beside it.
+  const finished = deposits.data?.records
+    .filter((record) => isFinished(record.status))
+    .map((record) => record.id)
+    .join(',');
+  const finishedBefore = useRef<string | undefined>(undefined);
   useEffect(() => {
-    if (wasPending.current && !pending) {
+    if (finished === undefined) return;
+    if (finishedBefore.current !== undefined && finishedBefore.current !== finished) {
       void queryClient.invalidateQueries({ queryKey: walletKeys.balances });
     }
-    wasPending.current = pending;
-  }, [pending, queryClient]);
+    finishedBefore.current = finished;
+  }, [finished, queryClient]);
   const newAddress = useMutation({
     mutationFn: () => walletApi.newAddress(ticker, network),
     onSuccess: (next) => queryClient.setQueryData(walletKeys.address(ticker, network), next),
