@@ -102,7 +102,8 @@ export default function CodesPage() {
   const { t } = useTranslation();
   const to = useLocalePath();
   const user = useSessionUser();
-  const balances = useBalances();
+  // A visitor sees the page too (it is public): nothing of a user's is asked for then.
+  const balances = useBalances(user !== null);
   const [created, setCreated] = useState<VoucherJson | null>(null);
 
   if (!user) {

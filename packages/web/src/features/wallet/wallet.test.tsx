@@ -214,6 +214,14 @@ describe('deposit page', () => {
 });
 
 describe('transfer codes', () => {
+  it('asks a visitor to sign in, without asking for balances', async () => {
+    const { api } = await renderApp('/codes', {});
+    expect(
+      await screen.findByRole('link', { name: 'Sign in to create or activate a code' }),
+    ).toBeTruthy();
+    expect(api.callsTo('GET', '/api/v3/profile/balance')).toHaveLength(0);
+  });
+
   it('tells an unverified user to pass verification before creating one', async () => {
     await open('/codes', {
       'GET /api/v3/profile/balance': { body: balances },
