@@ -3,6 +3,7 @@
 // the same process.
 //
 //   npm run bench:engine -- --ops 1000000 --seed 42
+//   npm run bench:engine -- --snapshot 100000   (snapshot and restore at a large book instead)
 //
 // Every operation is decided before any timing (a seeded PRNG). To know which orders rest (for
 // the cancels) and how many (to steer the book around 10k), generation drives an untimed
@@ -44,14 +45,19 @@ const CANCEL = 2;
 interface Args {
   ops: number;
   seed: number;
+  /** With --snapshot N: time snapshot and restore at N resting orders instead. */
+  snapshotOrders: number;
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { ops: 1_000_000, seed: 42 };
+  const args: Args = { ops: 1_000_000, seed: 42, snapshotOrders: 0 };
   for (let i = 0; i < argv.length; i++) {
     const value = Number(argv[i + 1]);
     if (argv[i] === '--ops' && Number.isSafeInteger(value) && value > 0) args.ops = value;
     if (argv[i] === '--seed' && Number.isSafeInteger(value)) args.seed = value;
+    if (argv[i] === '--snapshot' && Number.isSafeInteger(value) && value > 0) {
+      args.snapshotOrders = value;
+    }
   }
   return args;
 }
@@ -414,8 +420,70 @@ function longestGcPause<T>(run: () => T): { result: T; gcMs: Promise<number> } {
   return { result, gcMs };
 }
 
+function msSince(start: number): string {
+  return (performance.now() - start).toFixed(0);
+}
+
+/**
+ * The engine host's snapshot and recovery path at a large book: N resting orders (1,000
+ * users, bids below and asks above the mid, never crossing), then snapshot(), its JSON text,
+ * stateHash(), JSON.parse and restore, each timed once per round.
+ */
+function runSnapshot(args: Args): void {
+  const rand = prng(args.seed);
+  const amounts = new Amounts(rand);
+  const engine = new Engine();
+  for (const cmd of setupCommands()) engine.apply(cmd);
+  for (let n = 0; n < args.snapshotOrders; n++) {
+    const side = n % 2 === 0 ? 2 : 1;
+    const away = 1 + Math.floor(rand() * 3000);
+    const ticks = side === 2 ? MID_TICKS - away : MID_TICKS + away;
+    const cmd: Command = {
+      type: 'order.limit',
+      time: SETUP_TIME,
+      userId: 1 + Math.floor(rand() * USERS),
+      market: MARKET,
+      side,
+      price: amounts.price(ticks),
+      amount: amounts.sizeBig[Math.floor(rand() * SIZE_POOL)]!,
+      timeInForce: 'GTC',
+      source: 'api',
+    };
+    const result = engine.apply(cmd);
+    if (!result.ok) throw new Error(`book order rejected: ${result.code}`);
+  }
+  console.log(`resting orders: ${args.snapshotOrders}, seed ${args.seed}`);
+  for (let round = 1; round <= 3; round++) {
+    let start = performance.now();
+    const snapshot = engine.snapshot();
+    const snapshotMs = msSince(start);
+    start = performance.now();
+    const text = JSON.stringify(snapshot);
+    const jsonMs = msSince(start);
+    start = performance.now();
+    const hash = engine.stateHash();
+    const hashMs = msSince(start);
+    start = performance.now();
+    const parsed = JSON.parse(text);
+    const parseMs = msSince(start);
+    start = performance.now();
+    const restored = Engine.restore(parsed);
+    const restoreMs = msSince(start);
+    if (restored.stateHash() !== hash) throw new Error('restored state hashes differently');
+    console.log(
+      `round ${round}: snapshot ms: ${snapshotMs}, stringify ms: ${jsonMs}, ` +
+        `stateHash ms: ${hashMs}, parse ms: ${parseMs}, restore ms: ${restoreMs}, ` +
+        `MB: ${(text.length / 1e6).toFixed(1)}`,
+    );
+  }
+}
+
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
+  if (args.snapshotOrders > 0) {
+    runSnapshot(args);
+    return;
+  }
   const w = generate(args);
   const counts = [0, 0, 0];
   for (let i = 0; i < w.ops.length; i++) counts[w.ops.kind[i]!]!++;
