@@ -268,7 +268,7 @@ async function runBench(): Promise<void> {
       published.stop();
       const reports = await stopClients(clients, published.table());
       printLine(count, reports, ((cpu.user + cpu.system) / 1000 / wallMs) * 100);
-      printPushes(pushesBefore, app.realtime.pushStats);
+      printPushes(pushesBefore, app.realtime.pushStats, (cpu.user + cpu.system) / 1000);
       console.log(
         `  set-up: server and driver in one process, subscribers in ${clientProcesses} child ` +
           `processes, ${availableParallelism()} cores, load average ${load} before the run; ` +
@@ -474,15 +474,23 @@ function printLine(count: number, reports: ClientReport[], cpuPercent: number): 
   );
 }
 
-/** What the fan-out cost the server during the run: flushes, their length, per socket write. */
-function printPushes(before: Readonly<PushStats>, after: Readonly<PushStats>): void {
+/**
+ * What the fan-out cost the server during the run: flushes, their length and wall time per
+ * socket write, and the server process's CPU time (all of its work) per socket write.
+ */
+function printPushes(
+  before: Readonly<PushStats>,
+  after: Readonly<PushStats>,
+  serverCpuMs: number,
+): void {
   const flushes = after.flushes - before.flushes;
   const busyMs = after.busyMs - before.busyMs;
   const writes = after.socketWrites - before.socketWrites;
   console.log(
     `  server: ${flushes} flushes, mean ${(busyMs / Math.max(1, flushes)).toFixed(1)} ms, ` +
-      `longest ${after.longestMs.toFixed(1)} ms, ${writes} socket writes, ` +
-      `${((busyMs * 1000) / Math.max(1, writes)).toFixed(1)} µs a write`,
+      `longest so far ${after.longestMs.toFixed(1)} ms, ${writes} socket writes, ` +
+      `${((busyMs * 1000) / Math.max(1, writes)).toFixed(1)} µs a write, ` +
+      `server CPU ${((serverCpuMs * 1000) / Math.max(1, writes)).toFixed(1)} µs a write`,
   );
 }
 
