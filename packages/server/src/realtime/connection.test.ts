@@ -1,21 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { Connection } from './connection.js';
+import { PushBatch } from './pushBatch.js';
 import { pushFrame } from './rpc.js';
 
 /** A socket that never drains: everything sent stays in its buffer. */
 function stuckSocket(withRawSocket: boolean) {
-  const state = { bufferedAmount: 0, terminated: false, writes: [] as string[], corks: 0 };
+  const state = {
+    bufferedAmount: 0,
+    terminated: false,
+    writes: [] as string[],
+    raw: [] as Buffer[],
+  };
   const raw = {
     write(data: Buffer) {
       state.bufferedAmount += data.length;
+      state.raw.push(data);
       state.writes.push(data.toString('latin1'));
-    },
-    cork() {
-      state.corks += 1;
-    },
-    uncork() {
-      state.corks -= 1;
     },
   };
   const socket = {
@@ -61,19 +62,26 @@ describe('Connection', () => {
     }
   });
 
-  it('writes the frames of one flush under one cork', () => {
-    const { socket, state } = stuckSocket(true);
-    const connection = new Connection(socket, '127.0.0.1', limits, 0);
-    const corked = new Set<Connection>();
-    connection.sendFrame(pushFrame('depth.update', [false, {}, 'BTC_USDT']), corked);
-    connection.sendFrame(pushFrame('deals.update', ['BTC_USDT', []]), corked);
-    expect(state.corks).toBe(1);
-    expect([...corked]).toEqual([connection]);
-    connection.uncork();
-    expect(state.corks).toBe(0);
-    // A whole frame: FIN and text opcode, then the length, then the JSON.
-    const json = '{"method":"deals.update","params":["BTC_USDT",[]],"id":null}';
-    expect(state.writes[1]).toBe(`\x81${String.fromCharCode(json.length)}${json}`);
+  it("writes a flush's frames to each connection in one write, one buffer per combination", () => {
+    const [a, b, c] = [stuckSocket(true), stuckSocket(true), stuckSocket(false)];
+    const [first, second, third] = [a, b, c].map(
+      ({ socket }) => new Connection(socket, '127.0.0.1', limits, 0),
+    );
+    const depthJson = '{"method":"depth.update","params":[false,{},"BTC_USDT"],"id":null}';
+    const dealsJson = '{"method":"deals.update","params":["BTC_USDT",[]],"id":null}';
+    const depth = pushFrame('depth.update', [false, {}, 'BTC_USDT']);
+    const deals = pushFrame('deals.update', ['BTC_USDT', []]);
+    const batch = new PushBatch();
+    for (const connection of [first!, second!, third!]) batch.add(connection, depth);
+    for (const connection of [first!, second!, third!]) batch.add(connection, deals);
+    expect(batch.send()).toBe(3);
+    // Whole frames: FIN and text opcode, then the length, then the JSON.
+    const frame = (json: string) => `\x81${String.fromCharCode(json.length)}${json}`;
+    expect(a.state.writes).toEqual([frame(depthJson) + frame(dealsJson)]);
+    expect(b.state.raw[0]).toBe(a.state.raw[0]);
+    // Without the TCP socket, the same frames go one by one through ws.
+    expect(c.state.writes).toEqual([depthJson, dealsJson]);
+    expect(batch.send()).toBe(0);
   });
 
   it('admits a number of requests per second', () => {

@@ -69,29 +69,25 @@ export class Connection {
     return true;
   }
 
-  /**
-   * Writes a frame encoded once for many subscribers (`pushFrame`). Within a flush, `corked`
-   * collects the connections written to, so that each gets one system call for all its frames.
-   */
-  sendFrame(frame: Buffer, corked?: Set<Connection>): boolean {
-    if (!this.admitsBytes(frame.length)) return false;
-    const raw = rawSocketOf(this.socket);
-    if (raw === undefined) {
-      // A frame starts with a 2-, 4- or 10-byte header; the payload is what ws would frame.
-      this.socket.send(payloadOf(frame), { binary: false });
-      return true;
-    }
-    if (corked !== undefined && !corked.has(this)) {
-      raw.cork();
-      corked.add(this);
-    }
-    raw.write(frame);
-    return true;
+  /** Writes a frame encoded once for many subscribers (`pushFrame`). */
+  sendFrame(frame: Buffer): boolean {
+    return this.sendFrames(frame, [frame]);
   }
 
-  /** Ends a flush for this connection: its frames leave together. */
-  uncork(): void {
-    rawSocketOf(this.socket)?.uncork();
+  /**
+   * Writes complete frames joined in one buffer (`PushBatch`): one write, one system call.
+   * `frames` are the same frames apart, for the case where the socket is not reachable.
+   */
+  sendFrames(joined: Buffer, frames: readonly Buffer[]): boolean {
+    if (!this.admitsBytes(joined.length)) return false;
+    const raw = rawSocketOf(this.socket);
+    if (raw !== undefined) {
+      raw.write(joined);
+      return true;
+    }
+    // A frame starts with a 2-, 4- or 10-byte header; the payload is what ws would frame.
+    for (const frame of frames) this.socket.send(payloadOf(frame), { binary: false });
+    return true;
   }
 
   private admitsBytes(size: number): boolean {

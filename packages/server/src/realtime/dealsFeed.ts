@@ -3,6 +3,7 @@ import type { MarketData } from '../domains/marketData/marketData.js';
 import { decimalsOf } from '../domains/marketData/marketData.present.js';
 import type { MarketDirectory, MarketInfo } from '../domains/orders/markets.js';
 import type { Connection } from './connection.js';
+import type { PushBatch } from './pushBatch.js';
 import { pushFrame } from './rpc.js';
 import { Topics } from './topics.js';
 
@@ -63,12 +64,12 @@ export class DealsFeed {
     return this.pendingByMarket.size > 0;
   }
 
-  flush(corked: Set<Connection>): void {
+  flush(batch: PushBatch): void {
     for (const [market, trades] of this.pendingByMarket) {
       const info = this.markets.find(market);
       if (info === undefined) continue;
       const deals = trades.map((trade) => presentDeal(trade, info)).reverse();
-      this.topics.fanOut(market, pushFrame('deals.update', [market, deals]), corked);
+      this.topics.fanOut(market, pushFrame('deals.update', [market, deals]), batch);
     }
     this.pendingByMarket.clear();
   }

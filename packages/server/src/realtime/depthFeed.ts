@@ -2,6 +2,7 @@ import { amountToDecimal, depthSocketLimits } from '@lattice/contracts';
 import type { CommittedDepth } from '../domains/marketData/committedDepth.js';
 import type { MarketInfo } from '../domains/orders/markets.js';
 import type { Connection } from './connection.js';
+import type { PushBatch } from './pushBatch.js';
 import { pushFrame } from './rpc.js';
 import { Topics } from './topics.js';
 
@@ -81,7 +82,7 @@ export class DepthFeed {
   }
 
   /** Sends each changed key's diff, and a snapshot to keys whose last one is old. */
-  flush(corked: Set<Connection>): void {
+  flush(batch: PushBatch): void {
     const nowMs = this.now();
     const dirty = new Set(this.dirtyMarkets);
     this.dirtyMarkets.clear();
@@ -92,7 +93,7 @@ export class DepthFeed {
       if (due) {
         key.cleanAtMs = nowMs;
         key.sent = next;
-        this.topics.fanOut(id, this.frame(key, true, next), corked);
+        this.topics.fanOut(id, this.frame(key, true, next), batch);
         continue;
       }
       const asks = diff(key.sent.asks, next.asks);
@@ -102,7 +103,7 @@ export class DepthFeed {
       const changes: Partial<Book> = {};
       if (asks.length > 0) changes.asks = asks;
       if (bids.length > 0) changes.bids = bids;
-      this.topics.fanOut(id, this.frame(key, false, changes), corked);
+      this.topics.fanOut(id, this.frame(key, false, changes), batch);
     }
   }
 

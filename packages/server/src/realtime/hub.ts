@@ -16,6 +16,7 @@ import { marketMethods } from './marketMethods.js';
 import { FollowedBy, type Method } from './methods.js';
 import { Params } from './params.js';
 import { PrivateFeed } from './privateFeed.js';
+import { PushBatch } from './pushBatch.js';
 import { PushScheduler } from './pushScheduler.js';
 import { parseRequest, RpcError } from './rpc.js';
 import { TickerFeeds } from './tickerFeeds.js';
@@ -223,21 +224,22 @@ export class Hub {
   /** Every feed's updates; each connection's frames of this flush leave in one write. */
   private flush(): void {
     const { depth, deals, kline, tickers } = this.feeds;
-    const corked = new Set<Connection>();
+    const batch = new PushBatch();
     const started = performance.now();
+    let written = 0;
     try {
-      depth.flush(corked);
-      deals.flush(corked);
-      kline.flush(corked);
-      tickers.flush(corked);
+      depth.flush(batch);
+      deals.flush(batch);
+      kline.flush(batch);
+      tickers.flush(batch);
       this.feeds.private.flush();
     } finally {
-      for (const connection of corked) connection.uncork();
+      written = batch.send();
       const tookMs = performance.now() - started;
       this.pushes.flushes += 1;
       this.pushes.busyMs += tookMs;
       this.pushes.longestMs = Math.max(this.pushes.longestMs, tookMs);
-      this.pushes.socketWrites += corked.size;
+      this.pushes.socketWrites += written;
     }
   }
 

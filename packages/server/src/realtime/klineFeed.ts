@@ -4,6 +4,7 @@ import type { MarketData } from '../domains/marketData/marketData.js';
 import { presentCandle } from '../domains/marketData/marketData.present.js';
 import type { MarketDirectory, MarketInfo } from '../domains/orders/markets.js';
 import type { Connection } from './connection.js';
+import type { PushBatch } from './pushBatch.js';
 import { pushFrame } from './rpc.js';
 import { Topics } from './topics.js';
 
@@ -37,7 +38,7 @@ export class KlineFeed {
     return this.dirtyMarkets.size > 0;
   }
 
-  flush(corked: Set<Connection>): void {
+  flush(batch: PushBatch): void {
     if (this.dirtyMarkets.size === 0) return;
     for (const key of this.topics.keys()) {
       const [market = '', intervalText = ''] = key.split('|');
@@ -58,7 +59,7 @@ export class KlineFeed {
         'kline.update',
         rows.map((row) => presentCandle(row, info)),
       );
-      this.topics.fanOut(key, frame, corked);
+      this.topics.fanOut(key, frame, batch);
     }
     this.dirtyMarkets.clear();
   }

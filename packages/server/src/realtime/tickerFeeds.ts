@@ -5,6 +5,7 @@ import { presentToday } from '../domains/marketData/marketData.present.js';
 import type { DayStats } from '../domains/marketData/rollingDay.js';
 import type { MarketDirectory, MarketInfo } from '../domains/orders/markets.js';
 import type { Connection } from './connection.js';
+import type { PushBatch } from './pushBatch.js';
 import { pushFrame } from './rpc.js';
 import { Topics } from './topics.js';
 
@@ -111,7 +112,7 @@ export class TickerFeeds {
     return this.dirtyMarkets.size > 0;
   }
 
-  flush(corked: Set<Connection>): void {
+  flush(batch: PushBatch): void {
     for (const market of this.dirtyMarkets) {
       const info = this.markets.find(market);
       if (info === undefined) continue;
@@ -120,7 +121,7 @@ export class TickerFeeds {
         const text = JSON.stringify(today);
         if (this.todaySent.get(market) !== text) {
           this.todaySent.set(market, text);
-          this.today.fanOut(market, pushFrame('today.update', [market, today]), corked);
+          this.today.fanOut(market, pushFrame('today.update', [market, today]), batch);
         }
       }
       if (this.state.subscribers(market) !== undefined) {
@@ -128,14 +129,14 @@ export class TickerFeeds {
         const text = JSON.stringify(state);
         if (this.stateSent.get(market) !== text) {
           this.stateSent.set(market, text);
-          this.state.fanOut(market, pushFrame('state.update', [market, state]), corked);
+          this.state.fanOut(market, pushFrame('state.update', [market, state]), batch);
         }
       }
       if (this.price.subscribers(market) !== undefined) {
         const price = this.priceOf(info);
         if (this.priceSent.get(market) !== price) {
           this.priceSent.set(market, price);
-          this.price.fanOut(market, pushFrame('price.update', [market, price]), corked);
+          this.price.fanOut(market, pushFrame('price.update', [market, price]), batch);
         }
       }
     }

@@ -1,5 +1,6 @@
 import { tooManySubscriptionsMessage } from '@lattice/contracts';
 import type { Channel, Connection } from './connection.js';
+import type { PushBatch } from './pushBatch.js';
 import { invalidArgument } from './rpc.js';
 
 /** Told when a key gets its first subscriber or loses its last one. */
@@ -63,10 +64,10 @@ export class Topics {
     return this.byKey.keys();
   }
 
-  /** Writes one encoded frame (`pushFrame`) to every subscriber of `key`. */
-  fanOut(key: string, frame: Buffer, corked?: Set<Connection>): void {
+  /** Queues one encoded frame (`pushFrame`) for every subscriber of `key`. */
+  fanOut(key: string, frame: Buffer, batch: PushBatch): void {
     const set = this.byKey.get(key);
     if (set === undefined) return;
-    for (const connection of set) connection.sendFrame(frame, corked);
+    for (const connection of set) batch.add(connection, frame);
   }
 }
