@@ -1,3 +1,4 @@
+import type { OrderJson } from '@lattice/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +10,7 @@ import { SelectField, TextField } from '../../ui/Field';
 import { Page } from '../../ui/Page';
 import { timeOf } from '../trade/RecentTrades';
 import tradeStyles from '../trade/trade.module.css';
+import { useActiveOrderCancels } from './activeOrders';
 import {
   emptyFilters,
   exportUrl,
@@ -17,7 +19,13 @@ import {
   type HistoryKind,
   historyPageSize,
 } from './historyApi';
-import { historyColumns, translatedColumns } from './historyColumns';
+import {
+  type ActiveStatus,
+  activeStatuses,
+  activeStatusOf,
+  historyColumns,
+  translatedColumns,
+} from './historyColumns';
 import { nextSort, type SortState, sortRows } from './tableSort';
 
 const titles: Record<HistoryKind, string> = {
@@ -38,8 +46,11 @@ export default function HistoryPage() {
   const pairs = pairNames(useSystemParams());
   const [filters, setFilters] = useState<HistoryFilters>(emptyFilters);
   const [sort, setSort] = useState<SortState | null>(null);
+  const [status, setStatus] = useState<'' | ActiveStatus>('');
+  const listKey = ['history', kind, filters];
+  const { cancel, cancelAll } = useActiveOrderCancels(listKey, filters.pair);
   const list = useInfiniteQuery({
-    queryKey: ['history', kind, filters],
+    queryKey: listKey,
     queryFn: ({ pageParam }) => fetchHistoryPage(kind, filters, pageParam),
     initialPageParam: 0,
     // NOTE: Load More shows only after a full page (SPEC.md §9).
@@ -48,8 +59,14 @@ export default function HistoryPage() {
     staleTime: 0,
   });
   const columns = historyColumns[kind];
+  const loaded = list.data?.pages.flatMap((page) => page.records) ?? [];
+  // The server lists every active order; the status is read off each one.
+  const shownRows =
+    kind === 'active' && status
+      ? loaded.filter((row) => activeStatusOf(row as OrderJson) === status)
+      : loaded;
   const rows = sortRows(
-    list.data?.pages.flatMap((page) => page.records) ?? [],
+    shownRows,
     sort,
     (row, key) => columns.find((column) => column.key === key)?.cell(row) ?? '',
   );
@@ -69,6 +86,14 @@ export default function HistoryPage() {
           options={options(pairs, (pair) => pair.replace('_', '/'))}
           onChange={(event) => set('pair', event.target.value)}
         />
+        {kind === 'active' && (
+          <SelectField
+            label={t('trade.status')}
+            value={status}
+            options={options([...activeStatuses], (value) => t(`trade.statuses.${value}`))}
+            onChange={(event) => setStatus(event.target.value as '' | ActiveStatus)}
+          />
+        )}
         {kind !== 'active' && (
           <SelectField
             label={t('trade.side')}
@@ -103,9 +128,24 @@ export default function HistoryPage() {
             />
           </>
         )}
-        <Button variant="secondary" onClick={() => setFilters(emptyFilters)}>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            setFilters(emptyFilters);
+            setStatus('');
+          }}
+        >
           {t('trade.history.reset')}
         </Button>
+        {kind === 'active' && loaded.length > 0 && (
+          <Button
+            variant="secondary"
+            loading={cancelAll.isPending}
+            onClick={() => cancelAll.mutate()}
+          >
+            {t('trade.cancelAll')}
+          </Button>
+        )}
         {kind !== 'active' && (
           <a href={exportUrl(kind, filters)} download>
             {t('trade.history.export')}
@@ -136,6 +176,7 @@ export default function HistoryPage() {
                   </button>
                 </th>
               ))}
+              {kind === 'active' && <th />}
             </tr>
           </thead>
           <tbody>
@@ -151,6 +192,17 @@ export default function HistoryPage() {
                         : value;
                   return <td key={column.key}>{shown}</td>;
                 })}
+                {kind === 'active' && (
+                  <td>
+                    <Button
+                      size="s"
+                      variant="ghost"
+                      onClick={() => cancel.mutate(row as OrderJson)}
+                    >
+                      {t('trade.cancel')}
+                    </Button>
+                  </td>
+                )}
               </tr>
             ))}
           </tbody>

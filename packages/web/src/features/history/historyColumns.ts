@@ -19,6 +19,15 @@ export function orderKindKey(row: OrderJson): string {
   return kindKeys[row.algorithm] ?? 'trade.kinds.limit';
 }
 
+/** What an active order is doing: resting untouched, partly filled, or a stop not yet fired. */
+export type ActiveStatus = 'open' | 'partial' | 'waiting';
+export const activeStatuses: readonly ActiveStatus[] = ['open', 'partial', 'waiting'];
+
+export function activeStatusOf(row: OrderJson): ActiveStatus {
+  if (row.algorithm !== 0 && !row.triggered) return 'waiting';
+  return /^0(\.0*)?$/.test(row.deal_stock) ? 'open' : 'partial';
+}
+
 const orderColumns = (time: 'ctime' | 'ftime'): HistoryColumn[] => [
   { key: 'time', title: 'trade.time', cell: (row) => order(row)[time] },
   { key: 'pair', title: 'trade.history.pair', cell: (row) => order(row).market },
@@ -34,7 +43,14 @@ export const historyColumns: Record<HistoryKind, HistoryColumn[]> = {
     ...orderColumns('ftime'),
     { key: 'fee', title: 'trade.fee', cell: (row) => order(row).deal_fee },
   ],
-  active: orderColumns('ctime'),
+  active: [
+    ...orderColumns('ctime'),
+    {
+      key: 'status',
+      title: 'trade.status',
+      cell: (row) => `trade.statuses.${activeStatusOf(order(row))}`,
+    },
+  ],
   trades: [
     { key: 'time', title: 'trade.time', cell: (row) => trade(row).time },
     { key: 'pair', title: 'trade.history.pair', cell: (row) => trade(row).market },
@@ -47,4 +63,4 @@ export const historyColumns: Record<HistoryKind, HistoryColumn[]> = {
 };
 
 /** Columns whose cell is a text key, shown translated. */
-export const translatedColumns = new Set(['type', 'side']);
+export const translatedColumns = new Set(['type', 'side', 'status']);

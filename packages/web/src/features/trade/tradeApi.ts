@@ -153,8 +153,9 @@ export function cancelOrder(id: number): Promise<{ message: string }> {
   return api.delete(`/v2/order/${id}`);
 }
 
+/** Cancels the user's orders on `pair`, or on every pair when it is blank. */
 export function cancelAllOrders(pair: string): Promise<unknown> {
-  return api.delete(`/v2/order/deleteall/${pair}`);
+  return api.delete(pair ? `/v2/order/deleteall/${pair}` : '/v2/order/deleteall');
 }
 
 export function tickerQuery(pair: string) {

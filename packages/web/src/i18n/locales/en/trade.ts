@@ -47,6 +47,7 @@ export const trade = {
   noItems: 'no items',
   deleted: '{{pair}} order was successfully deleted',
   deletedAll: 'All {{pair}} orders were successfully deleted',
+  deletedAllPairs: 'All orders were successfully deleted',
   deleteFailed: 'Error deleting orders',
   notExists: 'not exists',
   uhOh: 'Uh oh',

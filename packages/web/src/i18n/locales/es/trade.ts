@@ -49,6 +49,7 @@ export const trade: Messages<typeof english> = {
   noItems: 'sin elementos',
   deleted: 'La orden de {{pair}} se eliminó',
   deletedAll: 'Todas las órdenes de {{pair}} se eliminaron',
+  deletedAllPairs: 'Todas las órdenes se eliminaron',
   deleteFailed: 'Error al eliminar las órdenes',
   notExists: 'no existe',
   uhOh: 'Vaya',

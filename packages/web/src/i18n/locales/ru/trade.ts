@@ -49,6 +49,7 @@ export const trade: Messages<typeof english> = {
   noItems: 'нет записей',
   deleted: 'Ордер {{pair}} удалён',
   deletedAll: 'Все ордера {{pair}} удалены',
+  deletedAllPairs: 'Все ордера удалены',
   deleteFailed: 'Не удалось удалить ордера',
   notExists: 'не существует',
   uhOh: 'Ой',
