@@ -106,6 +106,50 @@ describe('Sequencer', () => {
     expect(sequencer.halted).toBe('invariant violated: negative balance');
   });
 
+  it('applies commands arriving during a commit and commits them next, before replying', async () => {
+    const releases: (() => void)[] = [];
+    const order: string[] = [];
+    const { sequencer, state } = build({
+      commit: (batch) =>
+        new Promise<void>((resolve) => {
+          order.push(`commit ${batch.map((a) => a.command.n).join(',')}`);
+          releases.push(resolve);
+        }),
+    });
+    const first = sequencer.submit(1, '').then(() => order.push('replied 1'));
+    await new Promise((resolve) => setImmediate(resolve));
+    const later = [2, 3].map((n) => sequencer.submit(n, '').then(() => order.push(`replied ${n}`)));
+    await new Promise((resolve) => setImmediate(resolve));
+    // Applied at once, though the first batch is not durable yet.
+    expect(state).toEqual([1, 2, 3]);
+    expect(order).toEqual(['commit 1']);
+    releases[0]!();
+    await first;
+    expect(order).toEqual(['commit 1', 'commit 2,3', 'replied 1']);
+    releases[1]!();
+    await Promise.all(later);
+    expect(order).toEqual(['commit 1', 'commit 2,3', 'replied 1', 'replied 2', 'replied 3']);
+  });
+
+  it('refuses the batch applied during a commit that fails, and never commits it', async () => {
+    let fail: (error: Error) => void = () => {};
+    const { sequencer, committed } = build({
+      commit: (batch) =>
+        new Promise<void>((_resolve, reject) => {
+          committed.push(batch);
+          fail = reject;
+        }),
+    });
+    const first = sequencer.submit(1, '').catch((error: unknown) => error);
+    await new Promise((resolve) => setImmediate(resolve));
+    const second = sequencer.submit(2, '').catch((error: unknown) => error);
+    await new Promise((resolve) => setImmediate(resolve));
+    fail(new Error('disk full'));
+    expect(await first).toMatchObject({ code: 'engine_halted' });
+    expect(await second).toMatchObject({ code: 'engine_halted' });
+    expect(committed.map((batch) => batch.map((a) => a.command.n))).toEqual([[1]]);
+  });
+
   it('never lets the command clock run backwards', async () => {
     let clock = 500;
     const { sequencer, committed } = build({ now: () => clock--, startTime: 490 });

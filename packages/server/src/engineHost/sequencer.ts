@@ -32,14 +32,25 @@ interface Waiting<I, R, M> {
   readonly reject: (error: unknown) => void;
 }
 
+interface Pending<C, R, M> {
+  readonly applied: Applied<C, R, M>[];
+  readonly waiting: Waiting<unknown, R, M>[];
+}
+
 /**
- * The single writer: commands wait in one bounded queue and are applied in arrival order. All
- * commands that arrive while a batch is being committed form the next batch (group commit), so
- * one transaction carries many commands under load and a lone command is not delayed.
+ * The single writer: commands wait in one bounded queue and are applied in arrival order. Group
+ * commit: while one batch is being committed, arriving commands are applied at once and gather
+ * into the next batch, whose commit starts the moment the previous one is durable (before that
+ * one's replies are sent), so the database never waits for the event loop and one transaction
+ * carries many commands under load, while a lone command is not delayed by a timer.
  */
 export class Sequencer<I, C, R, M> {
   private queue: Waiting<I, R, M>[] = [];
-  private running = false;
+  /** Applied, not yet committing: the next batch. */
+  private pending: Pending<C, R, M> = { applied: [], waiting: [] };
+  private committing = false;
+  private scheduled = false;
+  private runningExclusive = false;
   private lastTime: number;
   private haltReason: string | null = null;
   private idleWaiters: (() => void)[] = [];
@@ -67,7 +78,10 @@ export class Sequencer<I, C, R, M> {
     return this.queue.length;
   }
 
-  /** Stops accepting commands and refuses every queued one; the first reason is kept. */
+  /**
+   * Stops accepting commands and refuses every queued one; the first reason is kept. Commands
+   * already applied are still committed and acknowledged (the state holds them).
+   */
   halt(reason: string, error?: unknown): void {
     if (this.haltReason !== null) return;
     this.haltReason = reason;
@@ -78,9 +92,9 @@ export class Sequencer<I, C, R, M> {
     this.notifyIdle();
   }
 
-  /** Resolves when the queue is empty and no batch is in flight. */
+  /** Resolves when nothing is queued, applied and uncommitted, committing, or running. */
   whenIdle(): Promise<void> {
-    if (!this.running && this.queue.length === 0) return Promise.resolve();
+    if (this.isIdle()) return Promise.resolve();
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
@@ -101,67 +115,116 @@ export class Sequencer<I, C, R, M> {
     });
   }
 
+  private isIdle(): boolean {
+    return (
+      this.queue.length === 0 &&
+      this.pending.applied.length === 0 &&
+      !this.committing &&
+      !this.runningExclusive &&
+      this.exclusives.length === 0
+    );
+  }
+
   private schedule(): void {
-    if (this.running) return;
-    this.running = true;
-    // setImmediate lets pending I/O (more requests) reach the queue before the batch is cut.
-    setImmediate(() => void this.runBatch());
+    if (this.scheduled || this.runningExclusive) return;
+    this.scheduled = true;
+    // setImmediate lets pending I/O (more requests) reach the queue before they are applied.
+    setImmediate(() => {
+      this.scheduled = false;
+      void this.step();
+    });
   }
 
-  private async runBatch(): Promise<void> {
-    for (let task = this.exclusives.shift(); task; task = this.exclusives.shift()) await task();
-    const taken = this.queue.splice(0, this.options.batchMax);
-    const applied = this.applyAll(taken);
-    if (applied.length > 0) await this.commitAndReply(taken.slice(0, applied.length), applied);
-    this.running = false;
-    const more = this.queue.length > 0 && this.haltReason === null;
-    if (more || this.exclusives.length > 0) this.schedule();
-    else this.notifyIdle();
+  /** Runs waiting exclusive tasks once nothing is uncommitted, else applies and commits. */
+  private async step(): Promise<void> {
+    if (this.runningExclusive) return;
+    if (this.exclusives.length > 0) {
+      // New commands wait until the exclusive tasks ran; a commit's end calls this again.
+      if (this.committing || this.pending.applied.length > 0) return;
+      this.runningExclusive = true;
+      for (let task = this.exclusives.shift(); task; task = this.exclusives.shift()) await task();
+      this.runningExclusive = false;
+    }
+    this.applyQueued();
+    if (!this.committing) this.commitPending();
+    if (this.queue.length > 0 && this.pending.applied.length < this.options.batchMax) {
+      this.schedule();
+    }
+    this.notifyIdle();
   }
 
-  /** Applies in order; stops at a broken invariant, refusing that command and the rest. */
-  private applyAll(taken: Waiting<I, R, M>[]): Applied<C, R, M>[] {
-    const applied: Applied<C, R, M>[] = [];
-    for (const item of taken) {
+  /** Applies queued commands into the next batch, in order, up to the batch size. */
+  private applyQueued(): void {
+    const room = this.options.batchMax - this.pending.applied.length;
+    if (room <= 0 || this.queue.length === 0 || this.haltReason !== null) return;
+    const taken = this.queue.splice(0, room);
+    for (let i = 0; i < taken.length; i++) {
+      const item = taken[i]!;
       const time = Math.max(this.lastTime, (this.options.now ?? Date.now)());
       this.lastTime = time;
       const command = this.options.stamp(item.input, time);
       try {
-        applied.push({ command, result: this.options.apply(command), meta: item.meta });
+        const result = this.options.apply(command);
+        this.pending.applied.push({ command, result, meta: item.meta });
+        this.pending.waiting.push(item as Waiting<unknown, R, M>);
       } catch (error) {
-        const rest = taken.slice(applied.length);
         // Halting first keeps the reason; the commands before the broken one are still valid
-        // and are committed and acknowledged below.
+        // and are committed and acknowledged.
         this.halt(`invariant violated: ${messageOf(error)}`, error);
-        for (const refused of rest) refused.reject(haltedRefusal(this.haltReason ?? ''));
-        break;
+        for (const refused of taken.slice(i)) refused.reject(haltedRefusal(this.haltReason ?? ''));
+        return;
       }
     }
-    return applied;
   }
 
-  private async commitAndReply(
-    waiting: Waiting<I, R, M>[],
-    applied: Applied<C, R, M>[],
-  ): Promise<void> {
+  /** Starts committing the applied commands, if any; at most one commit runs at a time. */
+  private commitPending(): void {
+    const batch = this.pending;
+    if (batch.applied.length === 0) return;
+    this.pending = { applied: [], waiting: [] };
+    this.committing = true;
+    let committed: Promise<void>;
     try {
-      await this.options.commit(applied);
+      committed = this.options.commit(batch.applied);
     } catch (error) {
-      // NOTE: the in-memory state now holds commands the journal does not; nothing may be
-      // acknowledged or applied after them. A restart rebuilds the state from the journal.
-      this.halt(`the journal write failed: ${messageOf(error)}`, error);
-      for (const item of waiting) item.reject(haltedRefusal(this.haltReason ?? ''));
-      return;
+      committed = Promise.reject(error);
     }
+    committed.then(
+      () => this.committed(batch),
+      (error: unknown) => this.commitFailed(batch, error),
+    );
+  }
+
+  private committed(batch: Pending<C, R, M>): void {
+    this.committing = false;
+    // The next batch goes to the database before this one's replies are written.
+    this.commitPending();
     try {
-      this.options.afterCommit(applied);
+      this.options.afterCommit(batch.applied);
     } finally {
-      for (let i = 0; i < waiting.length; i++) waiting[i]!.resolve(applied[i]!.result);
+      for (let i = 0; i < batch.waiting.length; i++) {
+        batch.waiting[i]!.resolve(batch.applied[i]!.result);
+      }
+      if (this.queue.length > 0 || this.exclusives.length > 0) this.schedule();
+      this.notifyIdle();
     }
+  }
+
+  private commitFailed(batch: Pending<C, R, M>, error: unknown): void {
+    this.committing = false;
+    // NOTE: the in-memory state now holds commands the journal does not; nothing may be
+    // acknowledged or applied after them, including the batch applied meanwhile. A restart
+    // rebuilds the state from the journal.
+    this.halt(`the journal write failed: ${messageOf(error)}`, error);
+    const refused = [...batch.waiting, ...this.pending.waiting];
+    this.pending = { applied: [], waiting: [] };
+    for (const item of refused) item.reject(haltedRefusal(this.haltReason ?? ''));
+    if (this.exclusives.length > 0) this.schedule();
+    this.notifyIdle();
   }
 
   private notifyIdle(): void {
-    if (this.running || this.queue.length > 0) return;
+    if (!this.isIdle()) return;
     const waiters = this.idleWaiters;
     this.idleWaiters = [];
     for (const resolve of waiters) resolve();
