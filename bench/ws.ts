@@ -6,15 +6,17 @@
 // processes, so that reading 10,000 sockets does not sit in the server's event loop. All of them
 // share the machine's cores (printed with the load average before each run).
 //
-// Latency is measured from the moment the server publishes the change, to the moment a sampled
-// subscriber holds the frame that shows it. "Published" is when the engine host's event bus
-// delivers the committed batch that holds it (the events every feed of the socket starts from):
-// this process stamps it by listening on the same bus. What is measured is therefore the
-// socket's own path (push scheduling, the diff, encoding, the writes to N sockets, the
-// loopback) and not the durable commit before it, which `bench:e2e` measures; the commit time
-// is printed beside it. Each change is keyed by price: a probe bid at a price no other probe
-// uses, then a market sell that trades with it. Three things are timed per probe: its level
-// appearing in `depth.update`, its level leaving it (amount "0"), and its `deals.update`.
+// Latency runs from the moment the server publishes a change to the moment a sampled subscriber
+// holds the frame that shows it. "Published" is when the engine host's event bus delivers the
+// committed batch that holds the change: the event after the commit, where the socket's own
+// work starts (every feed follows that bus). This process stamps it by listening on the same
+// bus. The figure is therefore the socket's path (push scheduling, the diff, encoding, the
+// writes to N sockets, the loopback, the subscriber's read), not the durable commit before it
+// (`bench:e2e` measures that; the commit time is printed beside it). One wait is left out: a
+// commit that completes while a flush holds the event loop is published when the flush ends,
+// so that wait shows in the commit time only. Each change is keyed by price: a probe bid at a
+// price no other probe uses, then a market sell that trades with it. Three things are timed
+// per probe: its level appearing in `depth.update`, its level leaving (amount "0"), its deal.
 // Usage: npm run bench:ws [-- 1000,10000 [seconds]]
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
