@@ -79,7 +79,28 @@ describe('trading on the pro screen', () => {
       .locator('text=/^Sell order BTC\\/USDT finished: [0-9.]+ at [1-9][0-9.]*$/ >> visible=true')
       .first()
       .waitFor();
+    await page.getByRole('tab', { name: 'Order history' }).click();
+    await page.getByTestId('finished-order').filter({ hasText: 'Market' }).first().waitFor();
     expect(session.errors).toEqual([]);
+  });
+
+  it('keeps orders, balances, book and candles live from the socket, without polling', async () => {
+    const { page } = session;
+    // What a request-response cycle of this screen may still ask for by itself is pushed
+    // instead; idle for a few seconds, none of these is read again.
+    const pushed = ['/api/v2/order', '/api/v3/profile/balance', `/api/v2/depth/${pair}`];
+    const asked: string[] = [];
+    const watch = (request: { url(): string }) => {
+      const path = new URL(request.url()).pathname;
+      if (pushed.includes(path) || path.startsWith('/api/v2/kline/')) asked.push(path);
+    };
+    await page.waitForTimeout(1000);
+    page.on('request', watch);
+    await page.waitForTimeout(5000);
+    page.off('request', watch);
+    expect(asked).toEqual([]);
+    // Yet the book still moves with the demo liquidity: it is fed by the socket.
+    await page.getByTestId('book-buy').first().waitFor();
   });
 
   it('shoots the trading screens in both themes, on a desktop and at 375 px', async () => {
