@@ -49,7 +49,10 @@ export class BookSide {
   constructor(readonly isAsk: boolean) {}
 
   best(): Level | undefined {
-    return this.levels[this.levels.length - 1];
+    // NOTE: on an empty side levels[-1] would be a named-property lookup up the prototype
+    // chain (V8's slow path), not an array read: check the length first.
+    const n = this.levels.length;
+    return n === 0 ? undefined : this.levels[n - 1];
   }
 
   /** Index of the first level whose key is ≥ key. */
@@ -72,7 +75,7 @@ export class BookSide {
     const n = levels.length;
     let level: Level | undefined;
     // NOTE: most new orders land at or near the best price, so try the end before searching.
-    const top = levels[n - 1];
+    const top = n === 0 ? undefined : levels[n - 1];
     if (top === undefined || top.key < key) {
       level = new Level(o.price, key);
       levels.push(level);
