@@ -108,24 +108,32 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // JSON is the only body the API reads; text/plain would reach routes as a string.
   app.removeContentTypeParser('text/plain');
   app.setErrorHandler(handleError);
-  app.addHook('onRequest', async (request, reply) => {
+  const logsRequests = ['trace', 'debug', 'info'].includes(config.logLevel);
+  // NOTE: these hooks run on every request; callback style (no promise per hook) keeps them cheap.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     if (request.body !== undefined && !isPlainObject(request.body)) {
-      throw new AppError('request_body_not_object');
+      done(new AppError('request_body_not_object'));
+      return;
     }
+    done();
   });
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info(
-      {
-        method: request.method,
-        url: request.url,
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime),
-      },
-      'request',
-    );
+  app.addHook('onResponse', (request, reply, done) => {
+    if (logsRequests) {
+      request.log.info(
+        {
+          method: request.method,
+          url: request.url,
+          status: reply.statusCode,
+          ms: Math.round(reply.elapsedTime),
+        },
+        'request',
+      );
+    }
+    done();
   });
 
   for (const plugin of deps.plugins ?? appPlugins) {
