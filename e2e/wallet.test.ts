@@ -177,8 +177,13 @@ function fileName(path: string, theme: string, layout: string): string {
 describe.each(layouts)('wallet screenshots at $name width ($width px)', (layout) => {
   it('of every wallet screen, in both themes', async () => {
     if (!nextTotp) throw new Error('the wallet flow did not turn on 2FA');
-    const shooter = await session(layout);
-    await signIn(shooter.page, trader, nextTotp);
+    // The desktop shots reuse the trader's browser; the phone gets its own, signed in anew.
+    let shooter = main;
+    if (layout.width !== 1280) {
+      shooter = await session(layout);
+      await signIn(shooter.page, trader, nextTotp);
+    }
+    shooter.errors.length = 0;
     const { page } = shooter;
     for (const theme of ['light', 'dark'] as const) {
       await page.evaluate((dark) => {
