@@ -46,13 +46,16 @@ interface Trader {
 
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lattice-bench-e2e-'));
-  const server = await ServerProcess.start({
-    DATA_DIR: dataDir,
-    NODE_ENV: 'development',
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_SCALE: '100000',
-    DEMO_MAKER: '0',
-  }).catch((error: unknown) => {
+  const server = await ServerProcess.start(
+    {
+      DATA_DIR: dataDir,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_SCALE: '100000',
+      DEMO_MAKER: '0',
+    },
+    serverOptions(),
+  ).catch((error: unknown) => {
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   });
@@ -111,6 +114,12 @@ async function main(): Promise<void> {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** With BENCH_CPU_PROF=dir the server writes a V8 CPU profile there when it stops. */
+function serverOptions(): { nodeArgs?: string[] } {
+  const dir = process.env.BENCH_CPU_PROF;
+  return dir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`] } : {};
 }
 
 /** Signs in the two demo accounts, alternately, as `count` separate sessions. */
