@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router';
 import { useLocalePath } from '../../i18n/useLanguage';
 import { Page } from '../../ui/Page';
 import { Badge, Panel, StateMessage } from '../../ui/Panel';
+import { truncateAmount } from './amounts';
 import { CancelWithdrawalButton } from './CancelWithdrawalButton';
 import { RecordsTable } from './RecordsTable';
 import { isFinished, statusKey, statusTone } from './status';
@@ -17,6 +18,9 @@ import { walletApi, walletKeys } from './walletApi';
 /** While the last withdrawal is under way, its status is asked for this often. */
 export const withdrawalPollMs = 3000;
 const recentCount = 10;
+
+/** USD amounts show in cents. */
+const usdDecimals = 2;
 
 /** What the user may still withdraw today and this week (SPEC.md §6). */
 function LimitFacts() {
@@ -34,7 +38,7 @@ function LimitFacts() {
       <dd>{t(`wallet.withdraw.levels.${level}`)}</dd>
       <dt>{t('wallet.withdraw.leftToday')}</dt>
       <dd>
-        {usdLeftToday} / {usdPerDay} USD
+        {truncateAmount(usdLeftToday, usdDecimals)} / {usdPerDay} USD
       </dd>
       {btcLeftThisWeek !== null && btcPerWeek !== null && (
         <>

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { addAmounts, cleanAmountInput, compareAmounts, isZero, subtractAmounts } from './amounts';
+import {
+  addAmounts,
+  cleanAmountInput,
+  compareAmounts,
+  isZero,
+  subtractAmounts,
+  truncateAmount,
+} from './amounts';
 
 describe('wallet amounts', () => {
   it('reads typed numbers as the spec says: comma to dot, cut to the decimals', () => {
@@ -20,5 +27,8 @@ describe('wallet amounts', () => {
     expect(subtractAmounts('0.0001', '0.0002')).toBe('0');
     expect(isZero('0.000')).toBe(true);
     expect(isZero('0.00000001')).toBe(false);
+    expect(truncateAmount('99880.10852', 2)).toBe('99880.1');
+    expect(truncateAmount('12.999', 2)).toBe('12.99');
+    expect(truncateAmount('500', 2)).toBe('500');
   });
 });

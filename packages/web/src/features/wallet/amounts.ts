@@ -62,3 +62,10 @@ export function subtractAmounts(a: string, b: string): string {
 export function isZero(value: string): boolean {
   return !isDecimal(value) || compareAmounts(value, '0') === 0;
 }
+
+/** `value` cut (not rounded) to `decimals` places, for display: 99880.10852 USD → 99880.1. */
+export function truncateAmount(value: string, decimals: number): string {
+  const [whole = '0', fraction = ''] = value.split('.');
+  const kept = fraction.slice(0, decimals).replace(/0+$/, '');
+  return kept ? `${whole}.${kept}` : whole;
+}
