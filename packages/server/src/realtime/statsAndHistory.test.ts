@@ -126,6 +126,8 @@ describe('state', () => {
     // The trade above is within the current minute or the one before.
     const recent = await socket.ok('state.query', ['BTC_USDT', 120]);
     expect(recent).toMatchObject({ period: 120, last: '30000', high: '30000', volume: '0.1' });
+    const almostDay = await socket.ok('state.query', ['BTC_USDT', 86_399]);
+    expect(almostDay).toEqual({ ...day, period: 86_399 });
     const untraded = await socket.ok('state.query', ['ETH_USDT', 60]);
     expect(untraded).toMatchObject({ period: 60, volume: '0', deal: '0' });
     for (const params of [['BTC_USDT', 0], ['BTC_USDT', 86_401], ['NOPE', 60], ['BTC_USDT']]) {

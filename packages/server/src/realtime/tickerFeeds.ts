@@ -42,7 +42,7 @@ export class TickerFeeds {
    */
   async stateOf(info: MarketInfo, periodSeconds: number) {
     const minutes = Math.ceil(periodSeconds / 60);
-    if (minutes * 60 >= statePeriodMax) return this.dayStateOf(info);
+    if (minutes * 60 >= statePeriodMax) return this.dayStateOf(info, periodSeconds);
     const name = info.market.name;
     const nowMs = Date.now();
     const fromMs = nowMs - (nowMs % minuteMs) - (minutes - 1) * minuteMs;
@@ -51,8 +51,8 @@ export class TickerFeeds {
     return presentState(stats, info, periodSeconds);
   }
 
-  private dayStateOf(info: MarketInfo) {
-    return presentState(this.data.today(info.market.name), info, statePeriodMax);
+  private dayStateOf(info: MarketInfo, periodSeconds = statePeriodMax) {
+    return presentState(this.data.today(info.market.name), info, periodSeconds);
   }
 
   priceOf(info: MarketInfo): string {
