@@ -287,6 +287,53 @@ describe('transfer codes', () => {
   });
 });
 
+describe('my active codes', () => {
+  it('cancels a code after asking, and the list drops it', async () => {
+    const code = 'C'.repeat(32);
+    let active = true;
+    const { api } = await open('/codes', {
+      'GET /api/v3/profile/balance': { body: balances },
+      'GET /api/v2/profile/codes/my': () => ({
+        body: {
+          ...emptyPage,
+          records: active
+            ? [
+                {
+                  date: 1_700_000_000,
+                  code,
+                  ticker: 'BTC',
+                  amount: '0.1',
+                  status: 'active',
+                  isOwn: true,
+                },
+              ]
+            : [],
+        },
+      }),
+      'POST /api/v2/profile/code/delete': () => {
+        active = false;
+        return {
+          body: {
+            date: 1_700_000_000,
+            code,
+            ticker: 'BTC',
+            amount: '0.1',
+            status: 'canceled',
+            isOwn: true,
+          },
+        };
+      },
+    });
+    const row = await screen.findByTestId('my-code-row');
+    fireEvent.click(within(row).getByRole('button', { name: 'Cancel' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('0.1 BTC go back to your main balance.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(screen.queryByTestId('my-code-row')).toBeNull());
+    expect(api.callsTo('POST', '/api/v2/profile/code/delete')[0]?.body).toEqual({ code });
+  });
+});
+
 describe('saved addresses', () => {
   it('saves an address with a 2FA code and lists it', async () => {
     let records: unknown[] = [];
