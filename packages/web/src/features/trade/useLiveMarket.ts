@@ -108,9 +108,11 @@ export function useLiveMarket(pair: string, assets: readonly string[] | undefine
         if (order.market === pair) {
           patch<Page<OrderJson>>(ordersKey, (page) => withOrderEvent(page, Number(event), order));
         }
-        if (event !== orderEventCodes.finish) return;
-        void queryClient.invalidateQueries({ queryKey: accountHistoryKey });
-        notifyOrderFinished(finishedOrderNotice(order));
+        // A fill adds to the trade history; a finish to the order history too.
+        if (event === orderEventCodes.update || event === orderEventCodes.finish) {
+          void queryClient.invalidateQueries({ queryKey: accountHistoryKey });
+        }
+        if (event === orderEventCodes.finish) notifyOrderFinished(finishedOrderNotice(order));
       }),
       socket.on('asset.update', ([update]) => {
         patch<BalanceRow[]>(balancesKey, (rows) => withAssetUpdate(rows, update as AssetUpdate));
