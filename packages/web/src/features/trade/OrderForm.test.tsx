@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../api/queryClient';
 import { initI18n, setLanguage } from '../../i18n/i18n';
-import { installFakeApi } from '../../test/fakeApi';
+import { fieldErrors, installFakeApi } from '../../test/fakeApi';
 import { clearToasts, toastStore } from '../../ui/toastStore';
 import { OrderForm, type OrderFormProps } from './OrderForm';
 
@@ -20,12 +20,16 @@ afterEach(() => {
 
 const market = { name: 'BTC_USDT', stock: 'BTC', money: 'USDT' };
 
-function renderForm(overrides: Partial<OrderFormProps> = {}) {
+function renderForm(
+  overrides: Partial<OrderFormProps> = {},
+  routes: Parameters<typeof installFakeApi>[0] = {},
+) {
   const api = installFakeApi({
     'POST /api/v2/order': { status: 201, body: { order: { id: 1 } } },
     'POST /api/v2/order/put_market': { status: 201, body: { order: { id: 2 } } },
     'POST /api/v2/stop-limit-order': { status: 201, body: { order: { id: 3 } } },
     'POST /api/v2/oco-order': { status: 201, body: { orders: [{ id: 4 }, { id: 5 }] } },
+    ...routes,
   });
   const props: OrderFormProps = {
     market,
@@ -250,5 +254,23 @@ describe('stop and OCO price rules', () => {
     type(/^Amount/, '0.1');
     submit();
     await waitFor(() => expect(api.callsTo('POST', '/api/v2/stop-limit-order')).toHaveLength(1));
+  });
+
+  it('marks the fields the server refused, and says so', async () => {
+    const refused = fieldErrors({ stop_price: ['Must be less than last market price'] });
+    const { field, type, submit } = renderForm(
+      { kind: 'oco', side: 'sell', available: '1' },
+      { 'POST /api/v2/oco-order': refused },
+    );
+    type(/^Price/, '110');
+    type(/^Stop/, '95');
+    type(/^Limit/, '94');
+    type(/^Amount/, '0.1');
+    submit();
+    await waitFor(() => expect(field(/^Stop/).getAttribute('aria-invalid')).toBe('true'));
+    expect(field(/^Price/).getAttribute('aria-invalid')).toBeNull();
+    expect(toastStore.get().map((toast) => [toast.title, toast.text])).toEqual([
+      ['Your order was not created', 'Must be less than last market price'],
+    ]);
   });
 });

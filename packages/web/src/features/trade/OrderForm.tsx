@@ -23,6 +23,24 @@ import styles from './trade.module.css';
 import { balancesKey, type OrderKind, openOrdersKey, placeOrder } from './tradeApi';
 
 const shares = [25, 50, 75, 100] as const;
+/** The request's field names of the form's fields. */
+const requestFields: Record<string, FieldName> = {
+  price: 'price',
+  stop_price: 'stopPrice',
+  limit_price: 'limitPrice',
+  amount: 'amount',
+  total: 'total',
+};
+
+/** The server's messages on the form's fields: the first of each. */
+function formErrorsOf(byField: Record<string, string[]>): Partial<Record<FieldName, string>> {
+  const errors: Partial<Record<FieldName, string>> = {};
+  for (const [name, messages] of Object.entries(byField)) {
+    const field = requestFields[name];
+    if (field && messages[0]) errors[field] = messages[0];
+  }
+  return errors;
+}
 const noticeMs = 5000;
 
 export interface OrderFormProps {
@@ -85,11 +103,14 @@ export function OrderForm(props: OrderFormProps) {
       void queryClient.invalidateQueries({ queryKey: balancesKey });
     },
     onError: (error) => {
-      const messages = isApiError(error) ? Object.values(error.fieldErrors ?? {}).flat() : [];
+      const byField = isApiError(error) ? (error.fieldErrors ?? {}) : {};
+      const messages = Object.values(byField).flat();
       const shown = messages.length ? messages : [isApiError(error) ? error.message : ''];
       for (const text of shown) {
         showToast({ kind: 'error', title: t('trade.orderNotCreated'), text, durationMs: noticeMs });
       }
+      // The form is marked too, on the fields the server named (SPEC.md §8).
+      setErrors(formErrorsOf(byField));
     },
   });
 
