@@ -84,6 +84,40 @@ describe('trading on the pro screen', () => {
     expect(session.errors).toEqual([]);
   });
 
+  it('buys at market by total, and checks a stop price against the last price', async () => {
+    const { page } = session;
+    // Twice what the minimum amount costs at the best ask: enough for a lot, whatever the price.
+    const total = await page.evaluate(
+      async ({ name, amount }) => {
+        const depth = (await (await fetch(`/api/v2/depth/${name}?limit=1`)).json()) as {
+          asks: [string, string][];
+        };
+        const ask = BigInt((depth.asks[0]?.[0] ?? '100000').split('.')[0] ?? '100000') + 1n;
+        const [whole = '0', fraction = ''] = amount.split('.');
+        const amountUnits = BigInt(whole + fraction.padEnd(8, '0').slice(0, 8));
+        return ((ask * amountUnits * 2n) / 10n ** 8n + 1n).toString();
+      },
+      { name: pair, amount: minAmount },
+    );
+    await page.getByRole('tab', { name: 'Market' }).click();
+    const buy = page.getByTestId('order-form-buy');
+    await buy.getByRole('button', { name: 'By total' }).click();
+    await buy.getByLabel(/^Total/).fill(total);
+    await buy.getByRole('button', { name: 'Buy BTC' }).click();
+    await page
+      .locator('text=/^Buy order BTC\\/USDT finished: [0-9.]+ at [1-9][0-9.]*$/ >> visible=true')
+      .first()
+      .waitFor();
+
+    await page.getByRole('tab', { name: 'Stop-limit' }).click();
+    await buy.getByLabel(/^Stop/).fill('1');
+    await buy.getByLabel(/^Price/).fill('1');
+    await buy.getByLabel(/^Amount/).fill(minAmount);
+    await buy.getByRole('button', { name: 'Buy BTC' }).click();
+    await buy.getByText('Must be greater than last market price').waitFor();
+    expect(session.errors).toEqual([]);
+  });
+
   it('keeps orders, balances, book and candles live from the socket, without polling', async () => {
     const { page } = session;
     // What a request-response cycle of this screen may still ask for by itself is pushed
