@@ -140,7 +140,8 @@ export class Sequencer<I, C, R, M> {
     if (this.runningExclusive) return;
     if (this.exclusives.length > 0) {
       // New commands wait until the exclusive tasks ran; a commit's end calls this again.
-      if (this.committing || this.pending.applied.length > 0) return;
+      if (!this.committing) this.commitPending();
+      if (this.committing) return;
       this.runningExclusive = true;
       for (let task = this.exclusives.shift(); task; task = this.exclusives.shift()) await task();
       this.runningExclusive = false;
