@@ -34,6 +34,9 @@ export default defineConfig({
           root: 'packages/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // Rendering tests wait on timers and lazy chunks; on a loaded 2-core machine the
+          // default 5 s has been too short for a few of them.
+          testTimeout: 15_000,
         },
       },
     ],
