@@ -108,3 +108,36 @@ describe('balance commands', () => {
     expect(x.rejected({ type: 'balance.unfreeze', businessId: 'v2' }).code).toBe('freeze_finished');
   });
 });
+
+describe('openFreezes', () => {
+  it('lists the open freezes of one purpose until they are released or settled', () => {
+    const x = TestExchange.standard();
+    x.ok({ type: 'balance.deposit', userId: 1, asset: 'BTC', amount: btc('1'), businessId: 'd' });
+    const freeze = { type: 'balance.freeze', userId: 1, asset: 'BTC', account: 'main' } as const;
+    x.ok({ ...freeze, amount: btc('0.2'), businessId: 'v:b', purpose: 'voucher' });
+    x.ok({ ...freeze, amount: btc('0.1'), businessId: 'v:a', purpose: 'voucher' });
+    x.ok({ ...freeze, amount: btc('0.3'), businessId: 's:1', purpose: 'staking' });
+    expect(x.engine.openFreezes('voucher')).toEqual([
+      {
+        businessId: 'v:a',
+        userId: 1,
+        asset: 'BTC',
+        account: 'main',
+        amount: btc('0.1'),
+        purpose: 'voucher',
+      },
+      {
+        businessId: 'v:b',
+        userId: 1,
+        asset: 'BTC',
+        account: 'main',
+        amount: btc('0.2'),
+        purpose: 'voucher',
+      },
+    ]);
+    x.ok({ type: 'balance.unfreeze', businessId: 'v:a' });
+    x.ok({ type: 'balance.settleFreeze', businessId: 'v:b', toUserId: 2 });
+    expect(x.engine.openFreezes('voucher')).toEqual([]);
+    expect(x.engine.openFreezes('staking').map((f) => f.businessId)).toEqual(['s:1']);
+  });
+});

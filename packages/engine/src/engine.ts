@@ -29,6 +29,7 @@ import type {
   DepthView,
   EngineSnapshot,
   EngineSnapshotV1,
+  FreezeView,
   MarketView,
   OrderView,
   UserBalances,
@@ -193,6 +194,22 @@ export class Engine {
   /** Whether the engine knows the user (added, funded, or given a fee setting). */
   hasUser(userId: UserId): boolean {
     return this.s.users.has(userId);
+  }
+
+  /**
+   * The open freezes of one purpose, in business-id order: what a product's start-up check
+   * compares with its own records after a stop between a freeze and its record.
+   */
+  openFreezes(purpose: string): FreezeView[] {
+    const out: FreezeView[] = [];
+    for (const hold of this.s.holds.values()) {
+      if (hold.kind !== 'freeze' || hold.purpose !== purpose) continue;
+      const { businessId, asset, account, amount } = hold;
+      out.push({ businessId, userId: hold.user.userId, asset, account, amount, purpose });
+    }
+    return out.sort((a, b) =>
+      a.businessId < b.businessId ? -1 : a.businessId > b.businessId ? 1 : 0,
+    );
   }
 
   balances(userId: UserId): UserBalances {

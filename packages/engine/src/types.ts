@@ -100,6 +100,16 @@ export interface AssetTotal {
   withdrawn: bigint;
 }
 
+/** Funds a product set aside with `balance.freeze`, not yet released or settled. */
+export interface FreezeView {
+  businessId: string;
+  userId: UserId;
+  asset: string;
+  account: AccountKind;
+  amount: bigint;
+  purpose: string;
+}
+
 /** Price levels, best first; amounts are the sum of resting orders at that (merged) price. */
 export interface DepthView {
   asks: [price: bigint, amount: bigint][];
