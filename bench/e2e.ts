@@ -2,11 +2,12 @@
 // HTTP by signed-in keep-alive clients placing and cancelling orders, then, with the same client
 // code, a bare Fastify server with one POST route for comparison. Prints:
 //   orders/s (closed loop, as fast as acknowledgements come), p50/p99 ms of acknowledgements at
-//   a fixed offered rate (default 5,000 orders/s), baseline req/s and the ratio; and, to tell
+//   a fixed offered rate (default 5,000 orders/s), baseline req/s and the ratio, the CPU time
+//   each server spent per request in the closed loop (Linux); and, to tell
 //   the HTTP path from the durable write, the engine host alone on the same place/cancel loop.
 // Usage: npm run bench:e2e [-- clients seconds rate]. The demo market maker is off.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,6 +33,8 @@ const warmUpSeconds = 2;
 // The paced phases are short: when the offered rate is not sustained, the backlog drains after.
 const pacedSeconds = 4;
 const lightRate = 1_000;
+// Linux's USER_HZ, the unit of /proc/<pid>/stat times, is 100 on every common platform.
+const clockTicksPerSecond = 100;
 
 if (process.argv[2] === '--baseline-server') await runBaselineServer();
 else await main();
@@ -62,12 +65,15 @@ async function main(): Promise<void> {
   try {
     const traders = await signIn(server.url, clientCount);
     await closedLoop(traders, warmUpSeconds, orderRequest);
+    const serverCpuBefore = cpuMs(server.pid);
     const run = await closedLoop(traders, seconds, orderRequest);
+    const serverCpu = cpuPer(cpuMs(server.pid), serverCpuBefore, run.count);
     const paced = await fixedRate(traders, offeredRate, pacedSeconds, orderRequest);
     const light = await fixedRate(traders, lightRate, pacedSeconds, orderRequest);
 
     const baseline = await startBaseline();
     let baselineRate = 0;
+    let baselineCpu: number | null = null;
     try {
       const plain = Array.from({ length: clientCount }, () => ({
         session: new HttpSession(baseline.url),
@@ -76,7 +82,10 @@ async function main(): Promise<void> {
         sequence: 0,
       }));
       await closedLoop(plain, warmUpSeconds, baselineRequest);
-      baselineRate = (await closedLoop(plain, seconds, baselineRequest)).perSecond;
+      const baselineCpuBefore = cpuMs(baseline.pid);
+      const baselineRun = await closedLoop(plain, seconds, baselineRequest);
+      baselineRate = baselineRun.perSecond;
+      baselineCpu = cpuPer(cpuMs(baseline.pid), baselineCpuBefore, baselineRun.count);
     } finally {
       baseline.stop();
     }
@@ -97,6 +106,13 @@ async function main(): Promise<void> {
         `  offered ${rate}/s for ${pacedSeconds} s: ${result.count} acknowledged at ` +
           `${Math.round(result.perSecond)}/s, ${result.failed} failed, ` +
           `p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms (from the time each was due)`,
+      );
+    }
+    if (serverCpu !== null && baselineCpu !== null) {
+      // CPU time per request depends far less on other load on the machine than rates do.
+      console.log(
+        `  CPU time over the closed loop: server ${serverCpu.toFixed(3)} ms per order, ` +
+          `bare route ${baselineCpu.toFixed(3)} ms per request (all threads of each process)`,
       );
     }
     const hostOnly = await hostAlone(clientCount, seconds);
@@ -296,8 +312,28 @@ function measured(latencies: number[], failed: number, elapsedSeconds: number): 
   };
 }
 
+/** User plus system CPU milliseconds a process has used so far; null where /proc is missing. */
+function cpuMs(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    // Fields after the command name: utime and stime are the 12th and 13th, in clock ticks.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicksPerSecond;
+  } catch {
+    return null;
+  }
+}
+
+function cpuPer(after: number | null, before: number | null, count: number): number | null {
+  return after === null || before === null || count === 0 ? null : (after - before) / count;
+}
+
 /** The bare route, in its own process like the real server. */
-async function startBaseline(): Promise<{ url: string; stop: () => void }> {
+async function startBaseline(): Promise<{
+  url: string;
+  pid: number | undefined;
+  stop: () => void;
+}> {
   const file = fileURLToPath(import.meta.url);
   const child = spawn(process.execPath, ['--import', 'tsx', file, '--baseline-server'], {
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -306,7 +342,7 @@ async function startBaseline(): Promise<{ url: string; stop: () => void }> {
     child.once('exit', (code) => reject(new Error(`baseline server exited with ${code}`)));
     child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()));
   });
-  return { url, stop: () => child.kill('SIGTERM') };
+  return { url, pid: child.pid, stop: () => child.kill('SIGTERM') };
 }
 
 async function runBaselineServer(): Promise<void> {

@@ -125,6 +125,11 @@ export class ServerProcess {
     return this.exited;
   }
 
+  /** The process id (benchmarks read its CPU time). */
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
   get errorOutput(): string {
     return this.stderr;
   }
