@@ -37,6 +37,7 @@ export type EngineReader = Pick<
   | 'markets'
   | 'assets'
   | 'assetTotals'
+  | 'openFreezes'
   | 'stateHash'
   | 'lastEventSeq'
 >;

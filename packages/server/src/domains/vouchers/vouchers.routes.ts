@@ -10,6 +10,12 @@ const tickerParams = z.object({ ticker: z.string().min(1).max(16).optional() });
 /** Transfer codes over HTTP (SPEC.md §7 "Codes"). */
 export async function vouchersRoutes(app: FastifyInstance): Promise<void> {
   const service = new VouchersService(app.engineHost, app.db);
+  // A stop between a code's freeze and its row (or its row and the settle) must not strand
+  // funds: finish those before the first request.
+  app.addHook('onReady', async () => {
+    const finished = await service.recover();
+    if (finished > 0) app.log.info({ finished }, 'interrupted transfer codes finished');
+  });
   const read = { preHandler: requireUser, config: { apiKeyScope: 'read' as const } };
   const write = { preHandler: requireUser, config: { apiKeyScope: 'withdraw' as const } };
 

@@ -18,9 +18,11 @@ import {
   type VoucherListKind,
 } from './vouchers.repo.js';
 
+const FREEZE_PREFIX = 'voucher:';
+
 /** The engine business id of a code's freeze: repeats of a command on it are no-ops. */
 function freezeIdOf(code: string): string {
-  return `voucher:${code}`;
+  return `${FREEZE_PREFIX}${code}`;
 }
 
 /**
@@ -114,6 +116,34 @@ export class VouchersService {
     });
     if (!released.ok) throw new Error(`unfreezing voucher ${code} refused: ${released.code}`);
     return this.presentByCode(code, userId);
+  }
+
+  /**
+   * On start-up, before requests: each open code freeze is matched with its row, so that a
+   * stop between two steps never strands funds. No row (stopped between the freeze and the
+   * insert; the creator got no code): unfreeze. `activated` (stopped before the settle):
+   * settle to the redeemer. `canceled` (stopped before the unfreeze): unfreeze. `active`:
+   * nothing to do. Returns how many freezes it finished.
+   */
+  async recover(): Promise<number> {
+    let finished = 0;
+    for (const freeze of this.host.engine.openFreezes('voucher')) {
+      if (!freeze.businessId.startsWith(FREEZE_PREFIX)) continue;
+      const row = await findVoucher(this.db, freeze.businessId.slice(FREEZE_PREFIX.length));
+      if (row?.status === 'active') continue;
+      const command =
+        row?.status === 'activated' && row.activated_by !== null
+          ? {
+              type: 'balance.settleFreeze' as const,
+              businessId: freeze.businessId,
+              toUserId: Number(row.activated_by),
+            }
+          : { type: 'balance.unfreeze' as const, businessId: freeze.businessId };
+      const result = await this.host.submit(command);
+      if (!result.ok) throw new Error(`${command.type} ${freeze.businessId}: ${result.code}`);
+      finished += 1;
+    }
+    return finished;
   }
 
   /** A page of the caller's codes (`my`: active ones they created; `history`: all theirs). */

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestDb } from '../../testing/testDb.js';
 import { createSignedInUser, type TestUser } from '../auth/testClient.js';
 import { buildTradingApp } from '../orders/tradingTestKit.js';
+import { finishVoucher, insertVoucher } from './vouchers.repo.js';
+import { VouchersService } from './vouchers.service.js';
 
 const testDb = useTestDb();
 let app: FastifyInstance;
@@ -196,6 +198,57 @@ describe('concurrent redemption', () => {
     ].sort();
     expect(credited).toEqual(['0', '1']);
     // A code moves funds between users: the asset's total over all accounts is unchanged.
+    expect(ethTotal()).toEqual(totalBefore);
+  });
+});
+
+describe('start-up recovery', () => {
+  /** A freeze the way `create` places it, with or without the row a stop may have lost. */
+  async function frozenCode(code: string, withRow: boolean): Promise<void> {
+    const frozen = await app.engineHost.submit({
+      type: 'balance.freeze',
+      userId: creator.user.id,
+      asset: 'ETH',
+      account: 'main',
+      amount: 10_000_000n,
+      businessId: `voucher:${code}`,
+      purpose: 'voucher',
+    });
+    expect(frozen.ok).toBe(true);
+    if (!withRow) return;
+    const row = { code, userId: creator.user.id, asset: 'ETH', amount: 10_000_000n, now: 1 };
+    await insertVoucher(testDb.current.db, row);
+  }
+
+  it('releases a freeze without a row, settles an activated code and releases a canceled one', async () => {
+    const creatorBefore = await mainOf(creator, 'ETH');
+    const redeemerBefore = await mainOf(redeemer, 'ETH');
+    const totalBefore = ethTotal();
+    const db = testDb.current.db;
+    await frozenCode('RECOVERNOROW', false);
+    await frozenCode('RECOVERACTIVATED', true);
+    await finishVoucher(
+      db,
+      'RECOVERACTIVATED',
+      { status: 'activated', activatedBy: redeemer.user.id },
+      2,
+    );
+    await frozenCode('RECOVERCANCELED', true);
+    await finishVoucher(db, 'RECOVERCANCELED', { status: 'canceled', ownerId: creator.user.id }, 2);
+    await frozenCode('RECOVERACTIVE', true);
+    expect(await mainOf(creator, 'ETH')).toBe(minusEth(creatorBefore, '0.4'));
+
+    const service = new VouchersService(app.engineHost, db);
+    expect(await service.recover()).toBe(3);
+    // Only the code still active keeps its freeze; a second run finds nothing to do.
+    const open = app.engineHost.engine.openFreezes('voucher').map((f) => f.businessId);
+    expect(open).toContain('voucher:RECOVERACTIVE');
+    expect(open.filter((id) => id.startsWith('voucher:RECOVER'))).toEqual([
+      'voucher:RECOVERACTIVE',
+    ]);
+    expect(await service.recover()).toBe(0);
+    expect(await mainOf(creator, 'ETH')).toBe(minusEth(creatorBefore, '0.2'));
+    expect(await mainOf(redeemer, 'ETH')).toBe(plusEth(redeemerBefore, '0.1'));
     expect(ethTotal()).toEqual(totalBefore);
   });
 });
