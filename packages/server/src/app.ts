@@ -91,6 +91,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: requestBodyBytesMax,
+    // A URL the router cannot read (bad percent-encoding, a parameter over the length limit)
+    // fails before any hook: without this it would get Fastify's own body, not the API's.
+    frameworkErrors: handleError,
     // One log line per request, written by the onResponse hook below.
     logController: new LogController({
       disableRequestLogging: true,
