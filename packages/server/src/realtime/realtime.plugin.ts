@@ -2,6 +2,7 @@ import websocket from '@fastify/websocket';
 import { socketCloseCodes } from '@lattice/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { AppError } from '../http/errors.js';
 import { Hub } from './hub.js';
 
 declare module 'fastify' {
@@ -34,27 +35,29 @@ export const realtimePlugin = fp(
     app.decorate('realtime', hub);
     app.addHook('preClose', async () => hub.close());
 
-    app.get(
-      '/ws',
-      {
-        websocket: true,
-        preValidation: async (request, reply) => {
-          if (!hub.admits(request.ip)) {
-            await reply
-              .code(429)
-              .header('retry-after', '10')
-              .send({ message: 'Too many connections', code: 'rate_limited' });
-          }
-        },
+    app.route({
+      method: 'GET',
+      url: '/ws',
+      preValidation: async (request, reply) => {
+        if (!hub.admits(request.ip)) {
+          await reply
+            .code(429)
+            .header('retry-after', '10')
+            .send({ message: 'Too many connections', code: 'rate_limited' });
+        }
       },
-      (socket, request) => {
+      // A plain HTTP request (no upgrade) gets the API's 404, not an empty body.
+      handler: async () => {
+        throw new AppError('route_not_found');
+      },
+      wsHandler: (socket, request) => {
         if (!hub.admits(request.ip)) {
           socket.close(socketCloseCodes.tryAgainLater, 'too many connections');
           return;
         }
         hub.accept(socket, request.ip);
       },
-    );
+    });
   },
   { name: 'realtime', dependencies: ['engineHost', 'marketData', 'accounts'] },
 );
