@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { historyDateRange } from './withdrawals.js';
+import { transactionHistoryQuery } from './withdrawals.js';
 
 /**
  * Deposits over simulated or real chains: deposit addresses, deposit history and the
@@ -60,14 +60,7 @@ export const devChainMineBody = z.object({
 });
 
 /** `GET /api/v2/deposit_history`: filters, paging, and `format=csv` for the same rows as CSV. */
-export const depositHistoryQuery = z.object({
-  ticker: z.string().max(16).optional(),
-  status: z.coerce.number().int().min(1).max(13).optional(),
-  ...historyDateRange,
-  offset: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-  format: z.enum(['json', 'csv']).default('json'),
-});
+export const depositHistoryQuery = transactionHistoryQuery;
 export type DepositHistoryQuery = z.infer<typeof depositHistoryQuery>;
 
 /** `POST /api/v2/profile/address`: a further address once the current one received a deposit. */

@@ -112,8 +112,11 @@ export const historyDateRange = {
   to: z.coerce.number().int().min(0).optional(),
 };
 
-/** `GET /api/v2/withdraw_history`. */
-export const withdrawalHistoryQuery = z.object({
+/**
+ * The query of a deposit or withdrawal history: filters, paging, and `format=csv` for the same
+ * rows as CSV. Both histories take the same one, so a change to it reaches both.
+ */
+export const transactionHistoryQuery = z.object({
   ticker: z.string().max(16).optional(),
   status: z.coerce.number().int().min(1).max(13).optional(),
   ...historyDateRange,
@@ -121,6 +124,9 @@ export const withdrawalHistoryQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50),
   format: z.enum(['json', 'csv']).default('json'),
 });
+
+/** `GET /api/v2/withdraw_history`. */
+export const withdrawalHistoryQuery = transactionHistoryQuery;
 export type WithdrawalHistoryQuery = z.infer<typeof withdrawalHistoryQuery>;
 
 /** `POST /api/v2/withdrawals/confirm`: the token of the e-mail link (status 5 → 10 or 6). */
