@@ -1,5 +1,6 @@
 import { amountField } from '@lattice/contracts';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildApp, requestBodyBytesMax } from '../app.js';
@@ -22,6 +23,11 @@ async function testRoutes(scope: FastifyInstance): Promise<void> {
   });
   scope.get('/api/test/crash', async () => {
     throw new Error('connection string postgres://secret@db');
+  });
+  scope.get('/api/test/lookup', async (request) => {
+    const { text } = z.object({ text: z.string() }).parse(request.query);
+    const row = await sql<{ text: string }>`select ${text} as text`.execute(scope.db);
+    return { found: row.rows.length };
   });
   scope.get('/api/test/busy', async () => {
     // Shaped as the engine host's refusals: a catalogue code, a status and a retry hint.
@@ -131,6 +137,20 @@ describe('error rendering', () => {
     expect(response.statusCode).toBe(500);
     expect(response.json()).toEqual({ message: 'Error on server', code: 'server_error' });
     expect(response.body).not.toContain('secret');
+  });
+
+  it('answers text the database cannot hold (a NUL character) with a 400, not a 500', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/test/lookup?text=a%00b' });
+    // SQLite stores the text; PostgreSQL refuses it, and that refusal is the client's error.
+    if (testDb.current.dialect === 'postgres') {
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        message: 'The request is not valid',
+        code: 'request_invalid',
+      });
+    } else {
+      expect(response.statusCode).toBe(200);
+    }
   });
 
   it('answers unknown API paths with a JSON 404, whatever the method', async () => {

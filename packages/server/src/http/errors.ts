@@ -43,6 +43,9 @@ const fastifyCodes: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'request_invalid',
 };
 
+/** PostgreSQL's `character_not_in_repertoire`: text with a character it cannot store. */
+const textNotStorable = '22021';
+
 interface Rendered {
   code: ErrorCode;
   status: number;
@@ -77,6 +80,9 @@ function render(error: unknown): Rendered {
   }
   const fastifyCode = candidate.code ? fastifyCodes[candidate.code] : undefined;
   if (fastifyCode) return { code: fastifyCode, status: errorCatalogue[fastifyCode].status };
+  // PostgreSQL cannot hold a NUL character in text and refuses the statement (SQLSTATE 22021).
+  // Such text only comes from the request, and the refused statement wrote nothing.
+  if (candidate.code === textNotStorable) return { code: 'request_invalid', status: 400 };
   // JSON.parse failures carry statusCode 400 and no code.
   if (error instanceof SyntaxError && candidate.statusCode === 400) {
     return { code: 'request_invalid_json', status: 400 };
