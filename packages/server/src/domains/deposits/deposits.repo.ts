@@ -2,6 +2,7 @@ import { amountToDb } from '../../db/amount.js';
 import type { Db } from '../../db/database.js';
 import type { DepositAddressesTable, DepositsTable } from '../../db/tables/chains.js';
 import type { IncomingTransfer } from '../chains/chainAdapter.js';
+import { type HistoryFilter, userHistoryPage } from '../wallet/historyPage.js';
 
 export type DepositAddressRow = Omit<DepositAddressesTable, 'id'> & { id: number };
 export type DepositRow = Omit<DepositsTable, 'id'> & { id: number };
@@ -136,27 +137,8 @@ export async function markCredited(db: Db, id: number, now: number): Promise<voi
 }
 
 /** A user's deposits, newest first, with the count of all that match the filters. */
-export async function userDeposits(
-  db: Db,
-  userId: number,
-  filter: {
-    ticker?: string | undefined;
-    status?: number | undefined;
-    /** Unix seconds: `from` inclusive, `to` exclusive. */
-    from?: number | undefined;
-    to?: number | undefined;
-    offset: number;
-    limit: number;
-  },
-): Promise<{ rows: DepositRow[]; total: number }> {
-  let query = db.selectFrom('deposits').where('user_id', '=', userId);
-  if (filter.ticker) query = query.where('asset', '=', filter.ticker);
-  if (filter.status !== undefined) query = query.where('status', '=', filter.status);
-  if (filter.from !== undefined) query = query.where('created_at', '>=', filter.from * 1000);
-  if (filter.to !== undefined) query = query.where('created_at', '<', filter.to * 1000);
-  const [rows, count] = await Promise.all([
-    query.selectAll().orderBy('id', 'desc').offset(filter.offset).limit(filter.limit).execute(),
-    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows: rows as DepositRow[], total: Number(count.n) };
+export function userDeposits(db: Db, userId: number, filter: HistoryFilter) {
+  // An empty currency filter means every currency here.
+  const ticker = filter.ticker || undefined;
+  return userHistoryPage<DepositRow>(db, 'deposits', userId, { ...filter, ticker });
 }

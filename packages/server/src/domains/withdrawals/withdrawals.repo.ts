@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import { amountToDb } from '../../db/amount.js';
 import type { Db } from '../../db/database.js';
 import type { WithdrawalsTable } from '../../db/tables/withdrawals.js';
+import { type HistoryFilter, userHistoryPage } from '../wallet/historyPage.js';
 
 export type WithdrawalRow = Selectable<WithdrawalsTable>;
 
@@ -136,34 +137,8 @@ export function findWithdrawal(db: Db, id: number) {
 }
 
 /** One page of a user's withdrawals, newest first, with the count of all that match. */
-export async function userWithdrawals(
-  db: Db,
-  userId: number,
-  filter: {
-    ticker?: string | undefined;
-    status?: number | undefined;
-    /** Unix seconds: `from` inclusive, `to` exclusive. */
-    from?: number | undefined;
-    to?: number | undefined;
-    offset: number;
-    limit: number;
-  },
-): Promise<{ rows: WithdrawalRow[]; total: number }> {
-  let base = db.selectFrom('withdrawals').where('user_id', '=', userId);
-  if (filter.ticker !== undefined) base = base.where('asset', '=', filter.ticker);
-  if (filter.status !== undefined) base = base.where('status', '=', filter.status);
-  if (filter.from !== undefined) base = base.where('created_at', '>=', filter.from * 1000);
-  if (filter.to !== undefined) base = base.where('created_at', '<', filter.to * 1000);
-  const rows = (await base
-    .selectAll()
-    .orderBy('id', 'desc')
-    .offset(filter.offset)
-    .limit(filter.limit)
-    .execute()) as WithdrawalRow[];
-  const counted = await base
-    .select((eb) => eb.fn.countAll<string | number>().as('n'))
-    .executeTakeFirst();
-  return { rows, total: Number(counted?.n ?? 0) };
+export function userWithdrawals(db: Db, userId: number, filter: HistoryFilter) {
+  return userHistoryPage<WithdrawalRow>(db, 'withdrawals', userId, filter);
 }
 
 /** Withdrawals waiting for an e-mail link that expired at or before `now`. */
