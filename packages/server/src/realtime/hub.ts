@@ -156,7 +156,10 @@ export class Hub {
       connection.close(socketCloseCodes.unsupportedData, 'not a JSON-RPC request');
       return;
     }
-    const method = this.methods[request.method];
+    // Own entries only: `constructor` or `__proto__` must not find Object's.
+    const method = Object.hasOwn(this.methods, request.method)
+      ? this.methods[request.method]
+      : undefined;
     if (method === undefined) return connection.fail(request.id, socketErrors.methodNotFound);
     if (method.private && connection.userId === null) {
       return connection.fail(request.id, socketErrors.requireAuthentication);
