@@ -10,9 +10,9 @@ import { useForm } from '../../lib/form';
 import { responseNotice, submitNotice } from '../../lib/notices';
 import { Button } from '../../ui/Button';
 import { confirm } from '../../ui/confirmStore';
-import { TextField } from '../../ui/Field';
 import { Page } from '../../ui/Page';
 import { Badge, Panel, StateMessage } from '../../ui/Panel';
+import { TwoFactorCodeField } from '../../ui/TwoFactorCodeField';
 import { useDateTime } from './RecordsTable';
 import { useBalances } from './useBalances';
 import { WhitelistAddForm } from './WhitelistAddForm';
@@ -36,14 +36,10 @@ function ModeForm({ enabled }: { enabled: boolean }) {
   });
   return (
     <form onSubmit={form.handleSubmit} noValidate className={styles.row}>
-      <TextField
+      <TwoFactorCodeField
         label={t('auth.fields.twoFactorCode')}
-        name="code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
         value={form.values.code}
-        onChange={(event) => form.setField('code', event.target.value.trim())}
+        onChange={(code) => form.setField('code', code)}
         errors={translateAll(form.errorsFor('code'), t)}
       />
       <Button

@@ -5,6 +5,7 @@ import { useForm } from '../../lib/form';
 import { submitNotice } from '../../lib/notices';
 import { Button } from '../../ui/Button';
 import { SelectField, TextField } from '../../ui/Field';
+import { TwoFactorCodeField } from '../../ui/TwoFactorCodeField';
 import styles from './wallet.module.css';
 import { walletApi, walletKeys } from './walletApi';
 import { translateAll, walletMessage } from './walletMessages';
@@ -65,14 +66,10 @@ export function WhitelistAddForm({ coins }: { coins: readonly string[] }) {
         onChange={(event) => form.setField('memo', event.target.value)}
         errors={errors('memo')}
       />
-      <TextField
+      <TwoFactorCodeField
         label={t('auth.fields.twoFactorCode')}
-        name="code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
         value={form.values.code}
-        onChange={(event) => form.setField('code', event.target.value.trim())}
+        onChange={(code) => form.setField('code', code)}
         errors={errors('code')}
       />
       {form.formError && <p className={styles.warning}>{walletMessage(form.formError, t)}</p>}

@@ -8,6 +8,7 @@ import { useLocalePath } from '../../i18n/useLanguage';
 import { useForm } from '../../lib/form';
 import { Button } from '../../ui/Button';
 import { SelectField, TextField } from '../../ui/Field';
+import { TwoFactorCodeField } from '../../ui/TwoFactorCodeField';
 import { AmountField } from './AmountField';
 import { amountMessages, type Issue, withRules } from './amountRules';
 import { addAmounts, isDecimal, isZero, subtractAmounts } from './amounts';
@@ -190,14 +191,10 @@ export function WithdrawForm({
         <p className={styles.warning}>{t('wallet.withdraw.feeFailed')}</p>
       )}
       {twoFactor ? (
-        <TextField
+        <TwoFactorCodeField
           label={t('auth.fields.twoFactorCode')}
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
           value={values.code}
-          onChange={(event) => form.setField('code', event.target.value.trim())}
+          onChange={(code) => form.setField('code', code)}
           errors={translateAll(form.errorsFor('code'), t)}
         />
       ) : (
