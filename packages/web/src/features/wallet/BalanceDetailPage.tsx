@@ -5,7 +5,8 @@ import { Link, useParams } from 'react-router';
 import { useLocalePath } from '../../i18n/useLanguage';
 import { Button } from '../../ui/Button';
 import { Page } from '../../ui/Page';
-import { Panel, StateMessage } from '../../ui/Panel';
+import { Panel } from '../../ui/Panel';
+import { CurrencyPageState } from './CurrencyPageState';
 import { RecordsTable } from './RecordsTable';
 import { TransferModal } from './TransferModal';
 import styles from './wallet.module.css';
@@ -36,19 +37,9 @@ export default function BalanceDetailPage() {
     enabled: balance !== undefined,
   });
 
-  if (query.isPending) {
-    return (
-      <Page title={ticker}>
-        <StateMessage kind="loading">{t('wallet.loading')}</StateMessage>
-      </Page>
-    );
-  }
+  if (query.isPending) return <CurrencyPageState title={ticker} ticker={ticker} loading />;
   if (query.isError || !balance) {
-    return (
-      <Page title={ticker}>
-        <StateMessage kind="error">{t('wallet.unknownTicker', { ticker })}</StateMessage>
-      </Page>
-    );
+    return <CurrencyPageState title={ticker} ticker={ticker} loading={false} />;
   }
   const facts: [string, string][] = [
     ['wallet.columns.total', balance.fullBalance],

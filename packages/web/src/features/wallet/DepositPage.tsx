@@ -10,6 +10,7 @@ import { Button } from '../../ui/Button';
 import { Page } from '../../ui/Page';
 import { Panel, StateMessage } from '../../ui/Panel';
 import { CopyButton } from './CopyButton';
+import { CurrencyPageState } from './CurrencyPageState';
 import { NetworkSelect } from './NetworkSelect';
 import { QrCode } from './QrCode';
 import { RecordsTable } from './RecordsTable';
@@ -77,19 +78,9 @@ export default function DepositPage() {
   });
 
   const title = t('wallet.deposit.title', { ticker });
-  if (data.isPending) {
-    return (
-      <Page title={title}>
-        <StateMessage kind="loading">{t('wallet.loading')}</StateMessage>
-      </Page>
-    );
-  }
+  if (data.isPending) return <CurrencyPageState title={title} ticker={ticker} loading />;
   if (data.isError || methods.length === 0) {
-    return (
-      <Page title={title}>
-        <StateMessage kind="error">{t('wallet.unknownTicker', { ticker })}</StateMessage>
-      </Page>
-    );
+    return <CurrencyPageState title={title} ticker={ticker} loading={false} />;
   }
 
   return (

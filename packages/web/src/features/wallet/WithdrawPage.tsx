@@ -5,9 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useLocalePath } from '../../i18n/useLanguage';
 import { Page } from '../../ui/Page';
-import { Badge, Panel, StateMessage } from '../../ui/Panel';
+import { Badge, Panel } from '../../ui/Panel';
 import { truncateAmount } from './amounts';
 import { CancelWithdrawalButton } from './CancelWithdrawalButton';
+import { CurrencyPageState } from './CurrencyPageState';
 import { RecordsTable } from './RecordsTable';
 import { isFinished, statusKey, statusTone } from './status';
 import { useBalance } from './useBalances';
@@ -76,19 +77,11 @@ export default function WithdrawPage() {
 
   const title = t('wallet.withdraw.title', { ticker });
   if (isPending || data.isPending) {
-    return (
-      <Page title={title}>
-        <StateMessage kind="loading">{t('wallet.loading')}</StateMessage>
-      </Page>
-    );
+    return <CurrencyPageState title={title} ticker={ticker} loading />;
   }
   const methods = data.data?.paymentList ?? [];
   if (isError || data.isError || !balance || methods.length === 0) {
-    return (
-      <Page title={title}>
-        <StateMessage kind="error">{t('wallet.unknownTicker', { ticker })}</StateMessage>
-      </Page>
-    );
+    return <CurrencyPageState title={title} ticker={ticker} loading={false} />;
   }
 
   return (
