@@ -11,8 +11,9 @@ import { responseNotice, submitNotice } from '../../lib/notices';
 import { Button } from '../../ui/Button';
 import { confirm } from '../../ui/confirmStore';
 import { Page } from '../../ui/Page';
-import { Badge, Panel, StateMessage } from '../../ui/Panel';
+import { Badge, Panel } from '../../ui/Panel';
 import { TwoFactorCodeField } from '../../ui/TwoFactorCodeField';
+import { ListPlaceholder } from './ListPlaceholder';
 import { useDateTime } from './RecordsTable';
 import { useBalances } from './useBalances';
 import { WhitelistAddForm } from './WhitelistAddForm';
@@ -116,12 +117,7 @@ export default function AddressManagementPage() {
         </Panel>
       </div>
       <Panel title={t('wallet.whitelist.saved')}>
-        {list.isPending && <StateMessage kind="loading">{t('wallet.loading')}</StateMessage>}
-        {list.isError && <StateMessage kind="error">{t('wallet.loadFailed')}</StateMessage>}
-        {list.isSuccess && list.data.records.length === 0 && (
-          <div className={styles.empty}>{t('wallet.noItems')}</div>
-        )}
-        {list.isSuccess && list.data.records.length > 0 && (
+        {list.isSuccess && list.data.records.length > 0 ? (
           <div className={styles.tableWrap}>
             <table className={styles.table}>
               <thead>
@@ -159,6 +155,8 @@ export default function AddressManagementPage() {
               </tbody>
             </table>
           </div>
+        ) : (
+          <ListPlaceholder status={list.status} />
         )}
       </Panel>
     </Page>

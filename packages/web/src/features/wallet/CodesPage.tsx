@@ -10,9 +10,10 @@ import { responseNotice, submitNotice } from '../../lib/notices';
 import { Button } from '../../ui/Button';
 import { confirm } from '../../ui/confirmStore';
 import { Page } from '../../ui/Page';
-import { Panel, StateMessage } from '../../ui/Panel';
+import { Panel } from '../../ui/Panel';
 import { ActivateCodeForm, CreateCodeForm } from './CodeForms';
 import { CopyButton } from './CopyButton';
+import { ListPlaceholder } from './ListPlaceholder';
 import { useDateTime } from './RecordsTable';
 import { useBalances } from './useBalances';
 import styles from './wallet.module.css';
@@ -50,10 +51,8 @@ function MyCodes() {
       setBusy(null);
     }
   };
-  if (codes.isPending) return <StateMessage kind="loading">{t('wallet.loading')}</StateMessage>;
-  if (codes.isError) return <StateMessage kind="error">{t('wallet.loadFailed')}</StateMessage>;
-  if (codes.data.records.length === 0) {
-    return <div className={styles.empty}>{t('wallet.noItems')}</div>;
+  if (codes.status !== 'success' || codes.data.records.length === 0) {
+    return <ListPlaceholder status={codes.status} />;
   }
   return (
     <div className={styles.tableWrap}>

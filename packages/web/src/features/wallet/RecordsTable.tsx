@@ -1,7 +1,8 @@
 import type { DepositJson, WithdrawalJson } from '@lattice/contracts';
 import { useTranslation } from 'react-i18next';
-import { Badge, StateMessage } from '../../ui/Panel';
+import { Badge } from '../../ui/Panel';
 import { CancelWithdrawalButton } from './CancelWithdrawalButton';
+import { ListPlaceholder } from './ListPlaceholder';
 import { statusKey, statusTone } from './status';
 import styles from './wallet.module.css';
 
@@ -58,10 +59,9 @@ export function RecordsTable({
 }) {
   const { t } = useTranslation();
   const dateTime = useDateTime();
-  if (status === 'pending')
-    return <StateMessage kind="loading">{t('wallet.loading')}</StateMessage>;
-  if (status === 'error') return <StateMessage kind="error">{t('wallet.loadFailed')}</StateMessage>;
-  if (!rows || rows.length === 0) return <div className={styles.empty}>{t('wallet.noItems')}</div>;
+  if (status !== 'success' || !rows || rows.length === 0) {
+    return <ListPlaceholder status={status} />;
+  }
   return (
     <div className={styles.tableWrap}>
       <table className={styles.table}>

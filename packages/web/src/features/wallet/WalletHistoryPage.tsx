@@ -13,8 +13,9 @@ import { responseNotice, submitNotice } from '../../lib/notices';
 import { Button } from '../../ui/Button';
 import { SelectField, TextField } from '../../ui/Field';
 import { Page } from '../../ui/Page';
-import { Badge, StateMessage } from '../../ui/Panel';
+import { Badge } from '../../ui/Panel';
 import { downloadCsv, toCsv } from './csv';
+import { ListPlaceholder } from './ListPlaceholder';
 import { RecordsTable, useDateTime } from './RecordsTable';
 import { statusKey, transactionStatuses } from './status';
 import { useBalances } from './useBalances';
@@ -244,14 +245,10 @@ export default function WalletHistoryPage() {
         )}
       </div>
       {kind === 'codes' ? (
-        list.isPending ? (
-          <StateMessage kind="loading">{t('wallet.loading')}</StateMessage>
-        ) : list.isError ? (
-          <StateMessage kind="error">{t('wallet.loadFailed')}</StateMessage>
-        ) : page && page.records.length > 0 ? (
+        list.isSuccess && page && page.records.length > 0 ? (
           <CodesTable rows={page.records as VoucherJson[]} />
         ) : (
-          <div className={styles.empty}>{t('wallet.noItems')}</div>
+          <ListPlaceholder status={list.status} />
         )
       ) : (
         <RecordsTable
