@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestDb } from '../../testing/testDb.js';
 import { createSignedInUser, type TestUser } from '../auth/testClient.js';
 import { buildTradingApp } from '../orders/tradingTestKit.js';
+import { creditMain } from '../wallet/walletTestKit.js';
 import { finishVoucher, insertVoucher } from './vouchers.repo.js';
 import { VouchersService } from './vouchers.service.js';
 
@@ -11,20 +12,6 @@ const testDb = useTestDb();
 let app: FastifyInstance;
 let creator: TestUser;
 let redeemer: TestUser;
-let depositCounter = 0;
-
-async function depositMain(userId: number, asset: string, amount: bigint): Promise<void> {
-  await app.engineHost.ensureUser(userId);
-  depositCounter += 1;
-  const result = await app.engineHost.submit({
-    type: 'balance.deposit',
-    userId,
-    asset,
-    amount,
-    businessId: `voucher-test-deposit:${depositCounter}`,
-  });
-  expect(result.ok).toBe(true);
-}
 
 async function mainOf(user: TestUser, ticker: string): Promise<string> {
   const rows = (await user.client.get('/api/v3/profile/balance')).json() as {
@@ -58,7 +45,7 @@ beforeAll(async () => {
   app = await buildTradingApp(testDb.current);
   creator = await createSignedInUser(app, { kyc: true });
   redeemer = await createSignedInUser(app);
-  await depositMain(creator.user.id, 'ETH', 500_000_000n);
+  await creditMain(app, creator.user.id, 'ETH', 500_000_000n);
 });
 
 afterAll(async () => {
@@ -82,7 +69,7 @@ describe('creating a code', () => {
   });
 
   it('refuses a user without approved KYC and holds nothing', async () => {
-    await depositMain(redeemer.user.id, 'ETH', 100_000_000n);
+    await creditMain(app, redeemer.user.id, 'ETH', 100_000_000n);
     const before = await mainOf(redeemer, 'ETH');
     const response = await redeemer.client.post('/api/v2/profile/code/create', {
       ticker: 'ETH',
@@ -95,7 +82,7 @@ describe('creating a code', () => {
 
   it('lets a user create codes once the dev helper approves their KYC', async () => {
     const user = await createSignedInUser(app);
-    await depositMain(user.user.id, 'ETH', 100_000_000n);
+    await creditMain(app, user.user.id, 'ETH', 100_000_000n);
     const verified = await user.client.post('/api/dev/users/verify', { email: user.email });
     expect(verified.statusCode).toBe(200);
     await createCode(user, 'ETH', '0.1');

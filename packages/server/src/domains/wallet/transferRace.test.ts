@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestDb } from '../../testing/testDb.js';
 import { createSignedInUser, type TestUser } from '../auth/testClient.js';
 import { buildTradingApp } from '../orders/tradingTestKit.js';
+import { creditMain } from './walletTestKit.js';
 
 const testDb = useTestDb();
 let app: FastifyInstance;
@@ -11,15 +12,7 @@ let user: TestUser;
 beforeAll(async () => {
   app = await buildTradingApp(testDb.current);
   user = await createSignedInUser(app);
-  await app.engineHost.ensureUser(user.user.id);
-  const deposit = await app.engineHost.submit({
-    type: 'balance.deposit',
-    userId: user.user.id,
-    asset: 'ETH',
-    amount: 123_456_789n,
-    businessId: 'race-deposit',
-  });
-  expect(deposit.ok).toBe(true);
+  await creditMain(app, user.user.id, 'ETH', 123_456_789n);
 });
 
 afterAll(async () => {

@@ -5,6 +5,7 @@ import { seedReferenceData } from '../../reference/reference.seed.js';
 import { testConfig } from '../../testing/testConfig.js';
 import { useTestDb } from '../../testing/testDb.js';
 import { createSignedInUser, type TestUser } from '../auth/testClient.js';
+import { creditMain } from './walletTestKit.js';
 
 const testDb = useTestDb();
 let app: FastifyInstance;
@@ -15,16 +16,7 @@ beforeAll(async () => {
   await seedReferenceData(db, { demoUsers: false, hashPassword: async () => 'x' });
   app = await buildApp(testConfig(), { db, dialect });
   user = await createSignedInUser(app);
-  const userId = user.user.id;
-  await app.engineHost.ensureUser(userId);
-  const deposit = await app.engineHost.submit({
-    type: 'balance.deposit',
-    userId,
-    asset: 'USDT',
-    amount: 250_000_000n,
-    businessId: 'wallet-test-deposit',
-  });
-  expect(deposit.ok).toBe(true);
+  await creditMain(app, user.user.id, 'USDT', 250_000_000n);
 });
 
 afterAll(async () => {

@@ -1,10 +1,9 @@
-import { amountFromDecimal } from '@lattice/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestDb } from '../../testing/testDb.js';
 import { testClock } from '../auth/authTestApp.js';
 import { createSignedInUser, type TestUser } from '../auth/testClient.js';
-import { buildWithdrawalApp, nextCode } from '../withdrawals/withdrawalTestKit.js';
+import { buildWithdrawalApp, fundMain, nextCode } from '../withdrawals/withdrawalTestKit.js';
 
 const testDb = useTestDb();
 const clock = testClock(Date.now());
@@ -24,15 +23,7 @@ function withdrawTo(address: string) {
 beforeAll(async () => {
   app = await buildWithdrawalApp(testDb.current, clock);
   user = await createSignedInUser(app, { twoFactor: true });
-  await app.engineHost.ensureUser(user.user.id);
-  const deposited = await app.engineHost.submit({
-    type: 'balance.deposit',
-    userId: user.user.id,
-    asset: 'ETH',
-    amount: amountFromDecimal('1', 8),
-    businessId: 'whitelist-test-deposit',
-  });
-  expect(deposited.ok).toBe(true);
+  await fundMain(app, user.user.id, 'ETH', '1', 8);
 });
 
 afterAll(async () => {

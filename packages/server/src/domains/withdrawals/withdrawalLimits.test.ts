@@ -1,30 +1,19 @@
-import { amountFromDecimal } from '@lattice/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestDb } from '../../testing/testDb.js';
 import { testClock } from '../auth/authTestApp.js';
 import { createSignedInUser, signedInClient, type TestUser } from '../auth/testClient.js';
 import { fundTrade, placeLimit } from '../orders/tradingTestKit.js';
-import { buildWithdrawalApp, nextCode } from './withdrawalTestKit.js';
+import { buildWithdrawalApp, fundMain, nextCode } from './withdrawalTestKit.js';
 
 const testDb = useTestDb();
 const clock = testClock(Date.now());
 const outside = `bc1q${'q'.repeat(38)}`;
 let app: FastifyInstance;
-let funding = 0;
 
 async function userWithBtc(options: { kyc?: boolean; btc?: string } = {}): Promise<TestUser> {
   const user = await createSignedInUser(app, { twoFactor: true, kyc: options.kyc ?? false });
-  await app.engineHost.ensureUser(user.user.id);
-  funding += 1;
-  const deposited = await app.engineHost.submit({
-    type: 'balance.deposit',
-    userId: user.user.id,
-    asset: 'BTC',
-    amount: amountFromDecimal(options.btc ?? '1', 8),
-    businessId: `withdrawal-limit:${funding}`,
-  });
-  expect(deposited.ok).toBe(true);
+  await fundMain(app, user.user.id, 'BTC', options.btc ?? '1', 8);
   return user;
 }
 

@@ -1,30 +1,19 @@
-import { amountFromDecimal } from '@lattice/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestDb } from '../../testing/testDb.js';
 import { testClock } from '../auth/authTestApp.js';
 import { createSignedInUser, signedInClient, type TestUser } from '../auth/testClient.js';
-import { buildWithdrawalApp, nextCode } from './withdrawalTestKit.js';
+import { buildWithdrawalApp, fundMain, nextCode } from './withdrawalTestKit.js';
 
 const testDb = useTestDb();
 const clock = testClock(Date.now());
 const outside = `0x${'cd'.repeat(20)}`;
 let app: FastifyInstance;
-let funding = 0;
 
 async function fundedUser(): Promise<TestUser> {
   const user = await createSignedInUser(app, { twoFactor: true });
-  await app.engineHost.ensureUser(user.user.id);
-  funding += 1;
-  const deposited = await app.engineHost.submit({
-    type: 'balance.deposit',
-    userId: user.user.id,
-    asset: 'ETH',
-    // 0.5 plus the 0.002 fee: exactly one withdrawal of 0.5 fits.
-    amount: amountFromDecimal('0.502', 8),
-    businessId: `withdrawal-race:${funding}`,
-  });
-  expect(deposited.ok).toBe(true);
+  // 0.5 plus the 0.002 fee: exactly one withdrawal of 0.5 fits.
+  await fundMain(app, user.user.id, 'ETH', '0.502', 8);
   return user;
 }
 

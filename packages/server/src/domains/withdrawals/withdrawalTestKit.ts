@@ -1,6 +1,5 @@
 import { amountFromDecimal } from '@lattice/contracts';
 import type { FastifyInstance } from 'fastify';
-import { expect } from 'vitest';
 import { appPlugins, buildApp } from '../../app.js';
 import { seedReferenceData } from '../../reference/reference.seed.js';
 import { testConfig } from '../../testing/testConfig.js';
@@ -8,6 +7,7 @@ import type { TestDb } from '../../testing/testDb.js';
 import { accountsPlugin, accountsPluginWith } from '../auth/accounts.plugin.js';
 import type { TestClock } from '../auth/authTestApp.js';
 import { totpCodeAt } from '../auth/totp.js';
+import { creditMain } from '../wallet/walletTestKit.js';
 
 /** The whole app on a test clock (so each withdrawal can use the next TOTP step). */
 export async function buildWithdrawalApp(
@@ -32,26 +32,15 @@ export function nextCode(clock: TestClock, secret: string | null): string {
   return totpCodeAt(secret, clock.now());
 }
 
-let fundings = 0;
-
 /** Credits `amount` (whole units) of `asset` to a user's main balance through the engine. */
-export async function fundMain(
+export function fundMain(
   app: FastifyInstance,
   userId: number,
   asset: string,
   amount: string,
   decimals: number,
 ): Promise<void> {
-  await app.engineHost.ensureUser(userId);
-  fundings += 1;
-  const result = await app.engineHost.submit({
-    type: 'balance.deposit',
-    userId,
-    asset,
-    amount: amountFromDecimal(amount, decimals),
-    businessId: `withdrawal-kit-funding:${Date.now()}:${fundings}`,
-  });
-  expect(result.ok).toBe(true);
+  return creditMain(app, userId, asset, amountFromDecimal(amount, decimals));
 }
 
 /** Adds blocks to a simulated network, as time would; listeners (watchers) run before it answers. */

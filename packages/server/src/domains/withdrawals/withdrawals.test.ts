@@ -5,26 +5,12 @@ import { useTestDb } from '../../testing/testDb.js';
 import { testClock } from '../auth/authTestApp.js';
 import { createSignedInUser, type TestUser } from '../auth/testClient.js';
 import { updateUser } from '../auth/users.repo.js';
-import { buildWithdrawalApp, mineBlocks, nextCode } from './withdrawalTestKit.js';
+import { buildWithdrawalApp, fundMain, mineBlocks, nextCode } from './withdrawalTestKit.js';
 
 const testDb = useTestDb();
 const clock = testClock(Date.now());
 const outside = `0x${'ab'.repeat(20)}`;
 let app: FastifyInstance;
-let depositCounter = 0;
-
-async function depositMain(userId: number, asset: string, amount: string): Promise<void> {
-  await app.engineHost.ensureUser(userId);
-  depositCounter += 1;
-  const result = await app.engineHost.submit({
-    type: 'balance.deposit',
-    userId,
-    asset,
-    amount: amountFromDecimal(amount, 8),
-    businessId: `withdrawal-test-deposit:${depositCounter}`,
-  });
-  expect(result.ok).toBe(true);
-}
 
 async function mainOf(user: TestUser, ticker: string): Promise<string> {
   const rows = (await user.client.get('/api/v3/profile/balance')).json() as {
@@ -40,7 +26,7 @@ function minusEth(base: string, delta: string): string {
 
 async function fundedUser(amount: string, options: { twoFactor?: boolean } = {}) {
   const user = await createSignedInUser(app, { twoFactor: options.twoFactor ?? true });
-  if (amount !== '0') await depositMain(user.user.id, 'ETH', amount);
+  if (amount !== '0') await fundMain(app, user.user.id, 'ETH', amount, 8);
   return user;
 }
 
@@ -166,7 +152,7 @@ describe('bad input holds and moves nothing', () => {
 
   it('refuses a missing memo on a memo network', async () => {
     const user = await fundedUser('0');
-    await depositMain(user.user.id, 'CNB', '100');
+    await fundMain(app, user.user.id, 'CNB', '100', 8);
     const response = await user.client.post('/api/v3/balance/withdrawal-CNB/CRYPTOMEMO', {
       amount: '10',
       address: 'cryabcdef0123456789abcdef01234567',
