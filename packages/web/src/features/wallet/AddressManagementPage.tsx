@@ -16,6 +16,7 @@ import { TwoFactorCodeField } from '../../ui/TwoFactorCodeField';
 import { ListPlaceholder } from './ListPlaceholder';
 import { useDateTime } from './RecordsTable';
 import { useBalances } from './useBalances';
+import { WalletTable } from './WalletTable';
 import { WhitelistAddForm } from './WhitelistAddForm';
 import styles from './wallet.module.css';
 import { walletApi, walletKeys } from './walletApi';
@@ -118,43 +119,38 @@ export default function AddressManagementPage() {
       </div>
       <Panel title={t('wallet.whitelist.saved')}>
         {list.isSuccess && list.data.records.length > 0 ? (
-          <div className={styles.tableWrap}>
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th>{t('wallet.whitelist.name')}</th>
-                  <th>{t('wallet.columns.asset')}</th>
-                  <th>{t('wallet.columns.address')}</th>
-                  <th>{t('wallet.memo')}</th>
-                  <th>{t('wallet.columns.time')}</th>
-                  <th>{t('wallet.columns.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.records.map((row) => (
-                  <tr key={row.id} data-testid="whitelist-row">
-                    <td>{row.name}</td>
-                    <td>{row.coin}</td>
-                    <td className={styles.wrap}>
-                      <span className={styles.mono}>{row.address}</span>
-                    </td>
-                    <td>{row.memo ?? '—'}</td>
-                    <td>{dateTime(row.date)}</td>
-                    <td>
-                      <Button
-                        variant="ghost"
-                        size="s"
-                        loading={deleting === row.id}
-                        onClick={() => void remove(row.id, row.name)}
-                      >
-                        {t('wallet.whitelist.delete')}
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <WalletTable
+            columns={[
+              'wallet.whitelist.name',
+              'wallet.columns.asset',
+              'wallet.columns.address',
+              'wallet.memo',
+              'wallet.columns.time',
+              'wallet.columns.actions',
+            ]}
+          >
+            {list.data.records.map((row) => (
+              <tr key={row.id} data-testid="whitelist-row">
+                <td>{row.name}</td>
+                <td>{row.coin}</td>
+                <td className={styles.wrap}>
+                  <span className={styles.mono}>{row.address}</span>
+                </td>
+                <td>{row.memo ?? '—'}</td>
+                <td>{dateTime(row.date)}</td>
+                <td>
+                  <Button
+                    variant="ghost"
+                    size="s"
+                    loading={deleting === row.id}
+                    onClick={() => void remove(row.id, row.name)}
+                  >
+                    {t('wallet.whitelist.delete')}
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </WalletTable>
         ) : (
           <ListPlaceholder status={list.status} />
         )}

@@ -16,6 +16,7 @@ import { CopyButton } from './CopyButton';
 import { ListPlaceholder } from './ListPlaceholder';
 import { useDateTime } from './RecordsTable';
 import { useBalances } from './useBalances';
+import { WalletTable } from './WalletTable';
 import styles from './wallet.module.css';
 import { walletApi, walletKeys } from './walletApi';
 import { walletMessage } from './walletMessages';
@@ -55,44 +56,39 @@ function MyCodes() {
     return <ListPlaceholder status={codes.status} />;
   }
   return (
-    <div className={styles.tableWrap}>
-      <table className={styles.table}>
-        <thead>
-          <tr>
-            <th>{t('wallet.columns.time')}</th>
-            <th>{t('wallet.codes.code')}</th>
-            <th>{t('wallet.columns.asset')}</th>
-            <th>{t('wallet.amount')}</th>
-            <th>{t('wallet.columns.actions')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {codes.data.records.map((code) => (
-            <tr key={code.code} data-testid="my-code-row">
-              <td>{dateTime(code.date)}</td>
-              <td className={styles.code} data-testid="my-code">
-                {code.code}
-              </td>
-              <td>{code.ticker}</td>
-              <td>{code.amount}</td>
-              <td>
-                <span className={styles.actions}>
-                  <CopyButton text={code.code} label={t('wallet.codes.copy')} />
-                  <Button
-                    variant="ghost"
-                    size="s"
-                    loading={busy === code.code}
-                    onClick={() => void cancel(code)}
-                  >
-                    {t('wallet.codes.cancel')}
-                  </Button>
-                </span>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <WalletTable
+      columns={[
+        'wallet.columns.time',
+        'wallet.codes.code',
+        'wallet.columns.asset',
+        'wallet.amount',
+        'wallet.columns.actions',
+      ]}
+    >
+      {codes.data.records.map((code) => (
+        <tr key={code.code} data-testid="my-code-row">
+          <td>{dateTime(code.date)}</td>
+          <td className={styles.code} data-testid="my-code">
+            {code.code}
+          </td>
+          <td>{code.ticker}</td>
+          <td>{code.amount}</td>
+          <td>
+            <span className={styles.actions}>
+              <CopyButton text={code.code} label={t('wallet.codes.copy')} />
+              <Button
+                variant="ghost"
+                size="s"
+                loading={busy === code.code}
+                onClick={() => void cancel(code)}
+              >
+                {t('wallet.codes.cancel')}
+              </Button>
+            </span>
+          </td>
+        </tr>
+      ))}
+    </WalletTable>
   );
 }
 

@@ -4,6 +4,7 @@ import { Badge } from '../../ui/Panel';
 import { CancelWithdrawalButton } from './CancelWithdrawalButton';
 import { ListPlaceholder } from './ListPlaceholder';
 import { statusKey, statusTone } from './status';
+import { WalletTable } from './WalletTable';
 import styles from './wallet.module.css';
 
 export type RecordKind = 'deposit' | 'withdraw';
@@ -63,75 +64,63 @@ export function RecordsTable({
     return <ListPlaceholder status={status} />;
   }
   return (
-    <div className={styles.tableWrap}>
-      <table className={styles.table}>
-        <thead>
-          <tr>
-            <th>{t('wallet.columns.time')}</th>
-            <th>{t('wallet.columns.asset')}</th>
-            <th>{t('wallet.columns.network')}</th>
-            <th>{t('wallet.amount')}</th>
-            {kind === 'withdraw' && <th>{t('wallet.columns.fee')}</th>}
-            <th>{t('wallet.columns.status')}</th>
-            {kind === 'deposit' && <th>{t('wallet.deposit.confirmations')}</th>}
-            <th>{t('wallet.columns.address')}</th>
-            <th>{t('wallet.columns.txHash')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.id} data-testid={`${kind}-row`}>
-              <td>{dateTime(row.createdAt)}</td>
-              <td>{row.ticker}</td>
-              <td>{row.network}</td>
-              <td>{row.amount}</td>
-              {kind === 'withdraw' && <td>{row.fee}</td>}
-              <td>
-                <Badge tone={statusTone(row.status)}>{t(statusKey(row.status))}</Badge>
-                {'cancellable' in row && row.cancellable && (
-                  <CancelWithdrawalButton withdrawal={row} />
-                )}
-                {row.reason && (
-                  <div className={styles.asset}>
-                    <small>{row.reason}</small>
-                  </div>
-                )}
-              </td>
-              {kind === 'deposit' && (
-                <td>{'confirmations' in row && <Confirmations record={row} />}</td>
-              )}
-              <td className={styles.wrap}>
-                <span className={styles.mono}>{row.address}</span>
-                {row.memo && (
-                  <div className={styles.asset}>
-                    <small>
-                      {t('wallet.memo')}: {row.memo}
-                    </small>
-                  </div>
-                )}
-              </td>
-              <td>
-                {row.txHash ? (
-                  row.explorerLink ? (
-                    <a
-                      href={row.explorerLink}
-                      target="_blank"
-                      rel="noreferrer"
-                      className={styles.mono}
-                    >
-                      {shortHash(row.txHash)}
-                    </a>
-                  ) : (
-                    <span className={styles.mono}>{shortHash(row.txHash)}</span>
-                  )
-                ) : (
-                  '—'
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <WalletTable
+      columns={[
+        'wallet.columns.time',
+        'wallet.columns.asset',
+        'wallet.columns.network',
+        'wallet.amount',
+        ...(kind === 'withdraw' ? ['wallet.columns.fee'] : []),
+        'wallet.columns.status',
+        ...(kind === 'deposit' ? ['wallet.deposit.confirmations'] : []),
+        'wallet.columns.address',
+        'wallet.columns.txHash',
+      ]}
+    >
+      {rows.map((row) => (
+        <tr key={row.id} data-testid={`${kind}-row`}>
+          <td>{dateTime(row.createdAt)}</td>
+          <td>{row.ticker}</td>
+          <td>{row.network}</td>
+          <td>{row.amount}</td>
+          {kind === 'withdraw' && <td>{row.fee}</td>}
+          <td>
+            <Badge tone={statusTone(row.status)}>{t(statusKey(row.status))}</Badge>
+            {'cancellable' in row && row.cancellable && <CancelWithdrawalButton withdrawal={row} />}
+            {row.reason && (
+              <div className={styles.asset}>
+                <small>{row.reason}</small>
+              </div>
+            )}
+          </td>
+          {kind === 'deposit' && (
+            <td>{'confirmations' in row && <Confirmations record={row} />}</td>
+          )}
+          <td className={styles.wrap}>
+            <span className={styles.mono}>{row.address}</span>
+            {row.memo && (
+              <div className={styles.asset}>
+                <small>
+                  {t('wallet.memo')}: {row.memo}
+                </small>
+              </div>
+            )}
+          </td>
+          <td>
+            {row.txHash ? (
+              row.explorerLink ? (
+                <a href={row.explorerLink} target="_blank" rel="noreferrer" className={styles.mono}>
+                  {shortHash(row.txHash)}
+                </a>
+              ) : (
+                <span className={styles.mono}>{shortHash(row.txHash)}</span>
+              )
+            ) : (
+              '—'
+            )}
+          </td>
+        </tr>
+      ))}
+    </WalletTable>
   );
 }

@@ -19,6 +19,7 @@ import { ListPlaceholder } from './ListPlaceholder';
 import { RecordsTable, useDateTime } from './RecordsTable';
 import { statusKey, transactionStatuses } from './status';
 import { useBalances } from './useBalances';
+import { WalletTable } from './WalletTable';
 import styles from './wallet.module.css';
 import { type RecordFilters, recordsQuery, walletApi, walletKeys } from './walletApi';
 
@@ -101,34 +102,29 @@ function CodesTable({ rows }: { rows: readonly VoucherJson[] }) {
   const dateTime = useDateTime();
   const tone = { active: 'main', activated: 'green', canceled: 'grey' } as const;
   return (
-    <div className={styles.tableWrap}>
-      <table className={styles.table}>
-        <thead>
-          <tr>
-            <th>{t('wallet.columns.time')}</th>
-            <th>{t('wallet.codes.code')}</th>
-            <th>{t('wallet.columns.asset')}</th>
-            <th>{t('wallet.amount')}</th>
-            <th>{t('wallet.columns.status')}</th>
-            <th>{t('wallet.codes.role')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.code} data-testid="codes-row">
-              <td>{dateTime(row.date)}</td>
-              <td className={styles.code}>{row.code}</td>
-              <td>{row.ticker}</td>
-              <td>{row.amount}</td>
-              <td>
-                <Badge tone={tone[row.status]}>{t(`wallet.codes.statuses.${row.status}`)}</Badge>
-              </td>
-              <td>{t(row.isOwn ? 'wallet.codes.roleCreated' : 'wallet.codes.roleRedeemed')}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <WalletTable
+      columns={[
+        'wallet.columns.time',
+        'wallet.codes.code',
+        'wallet.columns.asset',
+        'wallet.amount',
+        'wallet.columns.status',
+        'wallet.codes.role',
+      ]}
+    >
+      {rows.map((row) => (
+        <tr key={row.code} data-testid="codes-row">
+          <td>{dateTime(row.date)}</td>
+          <td className={styles.code}>{row.code}</td>
+          <td>{row.ticker}</td>
+          <td>{row.amount}</td>
+          <td>
+            <Badge tone={tone[row.status]}>{t(`wallet.codes.statuses.${row.status}`)}</Badge>
+          </td>
+          <td>{t(row.isOwn ? 'wallet.codes.roleCreated' : 'wallet.codes.roleRedeemed')}</td>
+        </tr>
+      ))}
+    </WalletTable>
   );
 }
 
