@@ -1,19 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.js';
-import { seedReferenceData } from '../../reference/reference.seed.js';
-import { testConfig } from '../../testing/testConfig.js';
 import { useTestDb } from '../../testing/testDb.js';
 import { createSignedInUser, type TestUser } from '../auth/testClient.js';
+import { buildTradingApp } from '../orders/tradingTestKit.js';
 
 const testDb = useTestDb();
 let app: FastifyInstance;
 let user: TestUser;
 
 beforeAll(async () => {
-  const { db, dialect } = testDb.current;
-  await seedReferenceData(db, { demoUsers: false, hashPassword: async () => 'x' });
-  app = await buildApp(testConfig(), { db, dialect });
+  app = await buildTradingApp(testDb.current);
   user = await createSignedInUser(app);
 });
 
