@@ -7,7 +7,7 @@ import { Button } from '../../ui/Button';
 import { Page } from '../../ui/Page';
 import { Panel } from '../../ui/Panel';
 import { CurrencyPageState } from './CurrencyPageState';
-import { RecordsTable } from './RecordsTable';
+import { RecentRecordsPanel } from './RecentRecordsPanel';
 import { TransferModal } from './TransferModal';
 import styles from './wallet.module.css';
 import { walletApi, walletKeys } from './walletApi';
@@ -90,22 +90,18 @@ export default function BalanceDetailPage() {
           )}
         </Panel>
       </div>
-      <Panel
+      <RecentRecordsPanel
         title={t('wallet.detail.recentDeposits')}
-        actions={<Link to={to('/history/deposit')}>{t('wallet.detail.allHistory')}</Link>}
-      >
-        <RecordsTable kind="deposit" rows={deposits.data?.records} status={deposits.status} />
-      </Panel>
-      <Panel
+        kind="deposit"
+        rows={deposits.data?.records}
+        status={deposits.status}
+      />
+      <RecentRecordsPanel
         title={t('wallet.detail.recentWithdrawals')}
-        actions={<Link to={to('/history/withdraw')}>{t('wallet.detail.allHistory')}</Link>}
-      >
-        <RecordsTable
-          kind="withdraw"
-          rows={withdrawals.data?.records}
-          status={withdrawals.status}
-        />
-      </Panel>
+        kind="withdraw"
+        rows={withdrawals.data?.records}
+        status={withdrawals.status}
+      />
       {transferring && <TransferModal balance={balance} onClose={() => setTransferring(false)} />}
     </Page>
   );

@@ -13,7 +13,7 @@ import { CopyButton } from './CopyButton';
 import { CurrencyPageState } from './CurrencyPageState';
 import { NetworkSelect } from './NetworkSelect';
 import { QrCode } from './QrCode';
-import { RecordsTable } from './RecordsTable';
+import { RecentRecordsPanel } from './RecentRecordsPanel';
 import { isFinished } from './status';
 import { useBalance } from './useBalances';
 import styles from './wallet.module.css';
@@ -169,12 +169,12 @@ export default function DepositPage() {
           <Link to={to(`/user/wallet/withdraw/${ticker}`)}>{t('wallet.actions.withdraw')}</Link>
         </Panel>
       </div>
-      <Panel
+      <RecentRecordsPanel
         title={t('wallet.deposit.incoming')}
-        actions={<Link to={to('/history/deposit')}>{t('wallet.detail.allHistory')}</Link>}
-      >
-        <RecordsTable kind="deposit" rows={deposits.data?.records} status={deposits.status} />
-      </Panel>
+        kind="deposit"
+        rows={deposits.data?.records}
+        status={deposits.status}
+      />
     </Page>
   );
 }

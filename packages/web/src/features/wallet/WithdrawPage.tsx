@@ -9,7 +9,7 @@ import { Badge, Panel } from '../../ui/Panel';
 import { truncateAmount } from './amounts';
 import { CancelWithdrawalButton } from './CancelWithdrawalButton';
 import { CurrencyPageState } from './CurrencyPageState';
-import { RecordsTable } from './RecordsTable';
+import { RecentRecordsPanel } from './RecentRecordsPanel';
 import { isFinished, statusKey, statusTone } from './status';
 import { useBalance } from './useBalances';
 import { WithdrawForm } from './WithdrawForm';
@@ -144,12 +144,12 @@ export default function WithdrawPage() {
           </Panel>
         </div>
       </div>
-      <Panel
+      <RecentRecordsPanel
         title={t('wallet.withdraw.recent')}
-        actions={<Link to={to('/history/withdraw')}>{t('wallet.detail.allHistory')}</Link>}
-      >
-        <RecordsTable kind="withdraw" rows={recent.data?.records} status={recent.status} />
-      </Panel>
+        kind="withdraw"
+        rows={recent.data?.records}
+        status={recent.status}
+      />
     </Page>
   );
 }
