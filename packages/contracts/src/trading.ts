@@ -119,8 +119,14 @@ export type OcoOrderBody = z.infer<typeof ocoOrderBody>;
 const offset = z.coerce.number({ error: 'Must be a whole number' }).int().min(0).default(0);
 const limit = (max: number, fallback: number) =>
   z.coerce.number({ error: 'Must be a whole number' }).int().min(1).max(max).default(fallback);
+/** The last second of year 9999: later is no date, and in milliseconds overflows a bigint. */
+const unixSecondsMax = 253_402_300_799;
 /** Unix seconds, as a query parameter. */
-const seconds = z.coerce.number({ error: 'Must be Unix seconds' }).min(0).optional();
+const seconds = z.coerce
+  .number({ error: 'Must be Unix seconds' })
+  .min(0)
+  .max(unixSecondsMax, 'Must be Unix seconds')
+  .optional();
 const format = z.enum(['json', 'csv']).default('json');
 
 /** Page sizes of the history lists. */
