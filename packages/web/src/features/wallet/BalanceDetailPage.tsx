@@ -27,12 +27,12 @@ export default function BalanceDetailPage() {
   const balance = query.data;
   const [transferring, setTransferring] = useState(false);
   const deposits = useQuery({
-    queryKey: [...walletKeys.history, 'deposit', ticker, 'recent'],
+    queryKey: [...walletKeys.history, 'deposit', ticker, 'recent', recentCount],
     queryFn: () => walletApi.deposits({ ticker }, 0, recentCount),
     enabled: balance !== undefined,
   });
   const withdrawals = useQuery({
-    queryKey: [...walletKeys.history, 'withdraw', ticker, 'recent'],
+    queryKey: [...walletKeys.history, 'withdraw', ticker, 'recent', recentCount],
     queryFn: () => walletApi.withdrawals({ ticker }, 0, recentCount),
     enabled: balance !== undefined,
   });

@@ -50,7 +50,7 @@ export default function DepositPage() {
     staleTime: Number.POSITIVE_INFINITY,
   });
   const deposits = useQuery({
-    queryKey: [...walletKeys.history, 'deposit', ticker, 'recent'],
+    queryKey: [...walletKeys.history, 'deposit', ticker, 'recent', recentCount],
     queryFn: () => walletApi.deposits({ ticker }, 0, recentCount),
     refetchInterval: (query) =>
       hasPending(query.state.data?.records) ? depositPollMs.pending : depositPollMs.idle,

@@ -65,7 +65,7 @@ export default function WithdrawPage() {
   });
   const [created, setCreated] = useState<WithdrawalJson | null>(null);
   const recent = useQuery({
-    queryKey: [...walletKeys.history, 'withdraw', ticker, 'recent'],
+    queryKey: [...walletKeys.history, 'withdraw', ticker, 'recent', recentCount],
     queryFn: () => walletApi.withdrawals({ ticker }, 0, recentCount),
     refetchInterval: (query) =>
       query.state.data?.records.some((row) => !isFinished(row.status)) ? withdrawalPollMs : false,
