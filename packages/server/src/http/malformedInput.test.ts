@@ -102,6 +102,33 @@ const baselines: Record<string, Record<string, unknown>> = {
   'POST /api/v2/settings/anti_phishing/add': { code: 'phish_1', totp: wrongCode },
   'POST /api/v2/settings/customfee': { customfee: 1 },
   'POST /api/v2/favorites': { pair: 'BTC_USDT' },
+  'POST /api/v2/delete-whitelisted-address': { id: 999999 },
+  'POST /api/v2/register': {
+    email: 'newcomer@example.com',
+    password: 'Str0ng!password',
+    password_confirmation: 'Other!passw0rd',
+    country: 'DE',
+    privacy_policy: true,
+    not_restricted_resident: true,
+  },
+  'POST /api/v2/password/email': { email: 'nobody@example.com' },
+  'POST /api/v2/settings/password': {
+    old_password: 'Wr0ng!password',
+    password: 'N3w!password1',
+    password_confirmation: 'N3w!password1',
+    totp: wrongCode,
+  },
+  'POST /api/v2/settings/general': { nickname: 'trader_1', language: 'en', logoutTime: 30 },
+  'POST /api/v2/settings/2fa/toggle': { code: wrongCode },
+  'POST /api/v2/settings/anti_phishing': { totp: wrongCode },
+  'POST /api/dev/users/verify': { email: 'nobody@example.com' },
+  'POST /api/dev/chain/deposit': {
+    ticker: 'BTC',
+    network: 'bitcoin',
+    address: 'bc1qnobodysaddress',
+    amount: '1',
+  },
+  'POST /api/dev/chain/mine': { network: 'bitcoin', blocks: 1 },
 };
 
 /**
@@ -313,6 +340,15 @@ describe('the malformed requests that once failed', () => {
       [
         'two path parameters over the length limit',
         () => session.get(`/api/chain/${'n'.repeat(3_000)}/tx/${'t'.repeat(3_000)}`),
+      ],
+      // A 40-digit date filter overflowed the time column on PostgreSQL.
+      [
+        'finished orders from a 40-digit second',
+        () => session.get(`/api/v2/order/finished?from=${'9'.repeat(40)}`),
+      ],
+      [
+        'own trades to a 40-digit second',
+        () => session.get(`/api/v2/history?to=${'9'.repeat(40)}`),
       ],
       // A plain GET of the socket's path answered an empty 404.
       ['GET /ws without an upgrade', () => session.get('/ws')],
