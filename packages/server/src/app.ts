@@ -86,11 +86,19 @@ export const appPlugins: readonly FastifyPluginAsync[] = [
 export const requestBodyBytesMax = 256 * 1024;
 const requestIdLengthMax = 64;
 
+/** A hop count as the function proxy-addr compiles one to (Fastify's types take no number). */
+function trustProxyOption(trust: Config['trustProxy']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
 /** Builds the whole server without listening; tests call `inject()` on it. */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: requestBodyBytesMax,
+    // Behind a reverse proxy every request would come from the proxy's address: rate limits,
+    // socket connection limits and session records need the client's, from X-Forwarded-For.
+    trustProxy: trustProxyOption(config.trustProxy),
     // A URL the router cannot read (bad percent-encoding, a parameter over the length limit)
     // fails before any hook: without this it would get Fastify's own body, not the API's.
     frameworkErrors: handleError,

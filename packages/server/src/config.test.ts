@@ -102,6 +102,16 @@ describe('configFromEnv', () => {
     expect(message).not.toContain('\n');
   });
 
+  it('reads TRUST_PROXY as a hop count or a list of proxy addresses, never as any sender', () => {
+    expect(configFromEnv(secret).trustProxy).toBe(false);
+    expect(configFromEnv({ ...secret, TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    const list = configFromEnv({ ...secret, TRUST_PROXY: '10.0.0.0/8, loopback, ::1' });
+    expect(list.trustProxy).toBe('10.0.0.0/8,loopback,::1');
+    for (const bad of ['true', '0', '300.1.1.1', '10.0.0.0/33', 'proxy.example.com']) {
+      expect(errorOf({ TRUST_PROXY: bad })).toContain('TRUST_PROXY must be a number of proxy hops');
+    }
+  });
+
   it('wants all three OIDC variables or none', () => {
     expect(errorOf({ OIDC_ISSUER: 'https://id.example.com' })).toContain(
       'OIDC_CLIENT_ID, OIDC_CLIENT_SECRET',

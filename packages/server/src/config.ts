@@ -29,6 +29,11 @@ export interface Config {
   publicUrl: string;
   /** Multiplies every rate limit (`RATE_LIMIT_SCALE`, default 1): benchmarks raise it. */
   rateLimitScale: number;
+  /**
+   * Which proxies may name the client in `X-Forwarded-For` (`TRUST_PROXY`): a number of hops,
+   * or addresses / CIDR ranges; false (the default) uses the connection's own address.
+   */
+  trustProxy: number | string | false;
   /** The engine host (see docs/decisions/engine-host.md). */
   engine: EngineConfig;
   /** The built-in simulated chains (see docs/decisions/realtime.md). */
@@ -84,6 +89,21 @@ const optionalText = z
   .trim()
   .transform((value) => (value === '' ? undefined : value))
   .optional();
+
+/**
+ * A hop count, or proxy addresses in the forms proxy-addr (Fastify's `trustProxy`) reads. `true`
+ * (trust any sender) is refused: then every client could pick its own address for the limits.
+ */
+function isTrustedProxyList(value: string): boolean {
+  if (/^[1-9]$/.test(value)) return true;
+  const names = new Set(['loopback', 'linklocal', 'uniquelocal']);
+  const ipv4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}(\/([12]?\d|3[0-2]))?$/;
+  const ipv6 = /^[0-9a-f:.]*:[0-9a-f:.]*(\/(12[0-8]|1[01]\d|[1-9]?\d))?$/i;
+  return value
+    .split(',')
+    .map((entry) => entry.trim())
+    .every((entry) => names.has(entry) || ipv4.test(entry) || ipv6.test(entry));
+}
 
 // NOTE: environment values are strings; `optionalText` first so that `PORT=` counts as unset.
 const flag = optionalText.pipe(
@@ -168,6 +188,16 @@ const envSchema = z.object({
       .refine((scale) => scale > 0, 'must be a positive number such as 1, 0.5 or 100')
       .default(1),
   ),
+  TRUST_PROXY: optionalText.pipe(
+    z
+      .string()
+      .refine(isTrustedProxyList, {
+        message:
+          'must be a number of proxy hops from 1 to 9, or a comma-separated list of IP addresses, CIDR ranges, loopback, linklocal or uniquelocal',
+      })
+      .transform((value) => (/^[1-9]$/.test(value) ? Number(value) : value.replace(/\s+/g, '')))
+      .optional(),
+  ),
   NODE_ENV: optionalText.pipe(
     z
       .enum(['development', 'production', 'test'], {
@@ -236,6 +266,7 @@ export function configFromEnv(env: Record<string, string | undefined>): Config {
     logLevel: vars.LOG_LEVEL ?? (vars.NODE_ENV === 'test' ? 'silent' : 'info'),
     publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, ''),
     rateLimitScale: vars.RATE_LIMIT_SCALE,
+    trustProxy: vars.TRUST_PROXY ?? false,
     engine: {
       queueMax: vars.ENGINE_QUEUE_MAX,
       snapshotEveryCommands: vars.ENGINE_SNAPSHOT_EVERY,
