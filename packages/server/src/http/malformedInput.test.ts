@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appPlugins, buildApp } from '../app.js';
 import { insertApiKey } from '../domains/apiKeys/apiKeys.repo.js';
 import { signRequest } from '../domains/apiKeys/signature.js';
+import { SESSION_COOKIE } from '../domains/auth/sessions.js';
 import {
   createSignedInUser,
   signedInClient,
@@ -325,6 +326,56 @@ describe('malformed requests to every route', () => {
     expect(moneyRoutes).toBeGreaterThan(15);
     expect(faults.slice(0, 40), `${faults.length} of ${sent} requests`).toEqual([]);
   }, 300_000);
+});
+
+describe('malformed headers and methods on every route', () => {
+  it('get a 4xx in the error shape or a normal answer, never a 5xx', async () => {
+    const cookie = (value: string) => ({ cookie: `${SESSION_COOKIE}=${value}` });
+    const apiHeaders = (key: string, timestamp: string, signature: string) => ({
+      'x-api-key': key,
+      'x-api-timestamp': timestamp,
+      'x-api-signature': signature,
+    });
+    const now = () => String(app.accounts.now());
+    const headerCases: [string, () => Record<string, string>][] = [
+      ['garbage session cookie', () => cookie('not-a-session')],
+      ['empty session cookie', () => cookie('')],
+      ['huge session cookie', () => cookie('s'.repeat(8_000))],
+      ['unicode session cookie', () => cookie('%C3%BC%F0%9D%84%9E')],
+      ['two session cookies', () => ({ cookie: `${SESSION_COOKIE}=a; ${SESSION_COOKIE}=b` })],
+      ['garbage CSRF token', () => ({ 'x-csrf-token': 'x'.repeat(500) })],
+      ['unknown API key', () => apiHeaders('f'.repeat(32), now(), 'ab'.repeat(32))],
+      ['API key over 64 characters', () => apiHeaders('k'.repeat(5_000), now(), 'ab')],
+      ['NaN API timestamp', () => apiHeaders(apiKey.key, 'NaN', 'ab'.repeat(32))],
+      ['40-digit API timestamp', () => apiHeaders(apiKey.key, '9'.repeat(40), 'ab'.repeat(32))],
+      ['negative API timestamp', () => apiHeaders(apiKey.key, '-1', 'ab'.repeat(32))],
+      ['API signature not hex', () => apiHeaders(apiKey.key, now(), 'zz'.repeat(400))],
+      ['empty API headers', () => apiHeaders('', '', '')],
+      ['unsafe request id', () => ({ 'x-request-id': '\u00fc'.repeat(100) })],
+    ];
+    const faults: string[] = [];
+    let sent = 0;
+    for (const route of registered) {
+      const session = await signedInClient(app, trader.user.id);
+      const url = usualPath(route.url);
+      for (const [name, headers] of headerCases) {
+        const response = await session.request(route.method as 'GET', url, undefined, headers());
+        sent += 1;
+        const problem = fault(response);
+        if (problem !== null) faults.push(`${route.method} ${route.url} [${name}] ${problem}`);
+      }
+      // Methods the route does not have: the API's 404 (or 405), not an empty answer.
+      for (const method of ['PUT', 'PATCH', 'OPTIONS'] as const) {
+        const response = await session.request(method, url, '{}', {
+          'content-type': 'application/json',
+        });
+        sent += 1;
+        const problem = fault(response);
+        if (problem !== null) faults.push(`${method} ${route.url} ${problem}`);
+      }
+    }
+    expect(faults.slice(0, 40), `${faults.length} of ${sent} requests`).toEqual([]);
+  }, 120_000);
 });
 
 describe('the malformed requests that once failed', () => {
