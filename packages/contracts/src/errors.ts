@@ -74,6 +74,7 @@ export const errorCatalogue = {
     status: 403,
     message: 'Withdrawals are paused for 3 days after a password change',
   },
+  withdrawal_not_found: { status: 404, message: 'Withdrawal not found' },
   whitelist_address_not_found: { status: 404, message: 'Address not found' },
   // Transfer codes (vouchers).
   voucher_kyc_required: { status: 403, message: 'You must pass personal verification.' },

@@ -127,6 +127,7 @@ describe('cancel by the user', () => {
     expect(sent.status).toBe(withdrawalStatus.inProcess);
     const foreign = await other.client.post(`/api/v2/withdrawals/${held.id}/cancel`, {});
     expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toMatchObject({ code: 'withdrawal_not_found' });
     expect(await statusOf(held.id)).toBe(withdrawalStatus.unconfirmedByAdmin);
     const late = await owner.client.post(`/api/v2/withdrawals/${sent.id}/cancel`, {});
     expect(late.statusCode).toBe(422);

@@ -214,7 +214,7 @@ export class WithdrawalsService {
   async cancel(userId: number, id: number): Promise<WithdrawalJson> {
     const row = await findWithdrawal(this.db, id);
     if (row === undefined || Number(row.user_id) !== userId) {
-      throw new AppError('route_not_found', { message: 'Withdrawal not found' });
+      throw new AppError('withdrawal_not_found');
     }
     const change = { status: s.unsuccessful, reason: 'Canceled by user', confirm: null };
     const moved = await transitionWithdrawal(
@@ -235,8 +235,7 @@ export class WithdrawalsService {
   /** An operator's decision on a withdrawal in status 6: approve (10, sent) or reject (12). */
   async review(id: number, approve: boolean): Promise<WithdrawalJson> {
     const row = await findWithdrawal(this.db, id);
-    if (row === undefined)
-      throw new AppError('route_not_found', { message: 'Withdrawal not found' });
+    if (row === undefined) throw new AppError('withdrawal_not_found');
     const from = [s.unconfirmedByAdmin];
     const notWaiting = validationError({ id: ['This withdrawal is not waiting for review'] });
     if (approve) {
