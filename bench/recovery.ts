@@ -30,7 +30,7 @@ import { silentLogger } from '../packages/server/src/engineHost/hostLogger.js';
 import { HostStore } from '../packages/server/src/engineHost/hostStore.js';
 import { projectionRowsFrom } from '../packages/server/src/engineHost/projections.js';
 import { recoverEngine } from '../packages/server/src/engineHost/recovery.js';
-import { captureSnapshot } from '../packages/server/src/engineHost/snapshots.js';
+import { captureSnapshot, snapshotRow } from '../packages/server/src/engineHost/snapshots.js';
 import { batchStatements } from '../packages/server/src/engineHost/sqliteBatchSql.js';
 import { seedReferenceData } from '../packages/server/src/reference/reference.seed.js';
 
@@ -139,7 +139,8 @@ async function build(dataDir: string, entries: number, resting: number): Promise
     writer.apply(cancels);
     if (writer.position >= entries - tail && !writer.snapshotted) {
       writer.flush();
-      await store.writeSnapshot(captureSnapshot(writer.engine, writer.position, Date.now()), 2);
+      const captured = captureSnapshot(writer.engine, writer.position, Date.now());
+      await store.writeSnapshot(await snapshotRow(captured), 2);
       writer.snapshotted = true;
     }
   }

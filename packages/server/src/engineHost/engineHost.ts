@@ -19,7 +19,7 @@ import { projectionRowsFrom } from './projections.js';
 import { reconcile } from './reconcile.js';
 import { recoverEngine } from './recovery.js';
 import { type Applied, Sequencer } from './sequencer.js';
-import { captureSnapshot, type SnapshotPolicy, writeSnapshot } from './snapshots.js';
+import { captureSnapshot, type SnapshotPolicy, snapshotRow, writeSnapshot } from './snapshots.js';
 import { replyFromStored, storedFromReply } from './storedReply.js';
 
 type WithoutTime<T> = T extends unknown ? Omit<T, 'time'> : never;
@@ -225,8 +225,22 @@ export class EngineHost {
     }
     const run = async () => {
       try {
-        const row = await this.sequencer.exclusive(() =>
-          captureSnapshot(this.engineState, this.journalSeq, this.now()),
+        let pausedMs = 0;
+        const captured = await this.sequencer.exclusive(() => {
+          const started = performance.now();
+          const result = captureSnapshot(this.engineState, this.journalSeq, this.now());
+          pausedMs = performance.now() - started;
+          return result;
+        });
+        const serialising = performance.now();
+        const row = await snapshotRow(captured);
+        this.options.logger.debug(
+          {
+            journalSeq: row.journal_seq,
+            sequencerPauseMs: Math.round(pausedMs),
+            serialisedMs: Math.round(performance.now() - serialising),
+          },
+          'engine snapshot captured',
         );
         await writeSnapshot(this.options.store, row, this.policy, this.options.logger);
         this.lastSnapshotSeq = row.journal_seq;

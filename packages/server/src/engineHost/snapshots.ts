@@ -1,8 +1,8 @@
-import type { Engine } from '@lattice/engine';
+import type { Engine, EngineSnapshot } from '@lattice/engine';
 import type { EngineSnapshotsTable } from '../db/tables/engineHost.js';
 import type { HostLogger } from './hostLogger.js';
 import type { HostStore } from './hostStore.js';
-import { stateHashOfSnapshotText } from './snapshotHash.js';
+import { hashInSlices, stringifyInSlices } from './slicedWork.js';
 
 export interface SnapshotPolicy {
   /** Take one after this many journal entries since the last. */
@@ -15,26 +15,48 @@ export interface SnapshotPolicy {
   readonly writeDelayMs: number;
 }
 
-/** Captures the engine state exactly at a journal position (call between batches). */
-export function captureSnapshot(
-  engine: Engine,
-  journalSeq: number,
-  now: number,
-): EngineSnapshotsTable {
-  const data = JSON.stringify(engine.snapshot());
+/** The engine state at one journal position, not yet serialised. */
+export interface CapturedSnapshot {
+  readonly snapshot: EngineSnapshot;
+  readonly journalSeq: number;
+  readonly eventSeq: number;
+  readonly createdAt: number;
+}
+
+/**
+ * Captures the engine state exactly at a journal position (call between batches, with no
+ * command applied and not yet committed). Only this part pauses the sequencer: the engine's
+ * snapshot is built of copies, so it can be serialised after commands are applied again.
+ */
+export function captureSnapshot(engine: Engine, journalSeq: number, now: number): CapturedSnapshot {
   return {
-    journal_seq: journalSeq,
-    event_seq: engine.lastEventSeq,
-    state_hash: stateHashOfSnapshotText(data),
-    data,
-    created_at: now,
+    snapshot: engine.snapshot(),
+    journalSeq,
+    eventSeq: engine.lastEventSeq,
+    createdAt: now,
   };
 }
 
 /**
- * Writes a captured snapshot in its own transaction. If the process dies before it commits,
- * the row does not exist and recovery starts from the previous snapshot: nothing is applied
- * twice, because every snapshot names the last journal entry it includes.
+ * The stored row of a captured snapshot: its JSON text, serialised once, and the state hash of
+ * that text (what `engine.stateHash()` gave at the capture). Both are computed in slices, so
+ * requests keep being served meanwhile.
+ */
+export async function snapshotRow(captured: CapturedSnapshot): Promise<EngineSnapshotsTable> {
+  const data = await stringifyInSlices(captured.snapshot as unknown as Record<string, unknown>);
+  return {
+    journal_seq: captured.journalSeq,
+    event_seq: captured.eventSeq,
+    state_hash: await hashInSlices(data),
+    data,
+    created_at: captured.createdAt,
+  };
+}
+
+/**
+ * Writes a snapshot in its own transaction. If the process dies before it commits, the row
+ * does not exist and recovery starts from the previous snapshot: nothing is applied twice,
+ * because every snapshot names the last journal entry it includes.
  */
 export async function writeSnapshot(
   store: HostStore,
