@@ -4,6 +4,7 @@ import { sqliteConnectionOf } from '../db/open.js';
 import type { EngineJournalTable, EngineSnapshotsTable } from '../db/tables/engineHost.js';
 import type { ProjectionRows } from './projections.js';
 import { SqliteCommitWorker } from './sqliteCommitWorker.js';
+import { SqliteSnapshotWriter } from './sqliteSnapshotWriter.js';
 
 /** What one batch makes durable, all in one transaction. */
 export interface BatchRecord {
@@ -25,12 +26,16 @@ const parametersPerStatementMax = 30_000;
 /** The only SQL of the engine host: the journal, snapshots, idempotency and projections. */
 export class HostStore {
   private readonly sqliteWorker: SqliteCommitWorker | null;
+  private readonly sqliteFile: string | null;
+  /** Started with the first snapshot (most stores never write one). */
+  private snapshotWriter: SqliteSnapshotWriter | null = null;
 
   constructor(
     readonly db: Db,
     readonly dialect: SqlDialect,
   ) {
     const sqlite = sqliteConnectionOf(db);
+    this.sqliteFile = sqlite?.name ?? null;
     this.sqliteWorker = sqlite ? new SqliteCommitWorker(sqlite.name) : null;
   }
 
@@ -108,9 +113,10 @@ export class HostStore {
     await insertChunked(trx, 'balance_history', rows.history);
   }
 
-  /** Stops the SQLite commit worker, if any. */
+  /** Stops the SQLite workers, if any. */
   async close(): Promise<void> {
     await this.sqliteWorker?.close();
+    await this.snapshotWriter?.close();
   }
 
   /** The newest journal entry, or undefined for an empty journal. */
@@ -161,6 +167,10 @@ export class HostStore {
     keep: number,
     beforeCommit?: () => Promise<void>,
   ): Promise<void> {
+    if (this.sqliteFile !== null) {
+      this.snapshotWriter ??= new SqliteSnapshotWriter(this.sqliteFile);
+      return this.snapshotWriter.write(row, keep, beforeCommit);
+    }
     await this.db.transaction().execute(async (trx) => {
       await trx.insertInto('engine_snapshots').values(row).execute();
       const kept = await trx

@@ -1,7 +1,7 @@
 import { Engine, hashString } from '@lattice/engine';
 import { describe, expect, it } from 'vitest';
 import { fixtureSetup, fundedUserCommands, limitOrder, oneBtc, oneUsdt } from './hostFixtures.js';
-import { hashInSlices, stringifyInSlices } from './slicedWork.js';
+import { encodeInSlices, hashInSlices, stringifyInSlices } from './slicedWork.js';
 import { SnapshotHasher, stateHashOfSnapshotText } from './snapshotHash.js';
 import { captureSnapshot, snapshotRow } from './snapshots.js';
 
@@ -78,5 +78,13 @@ describe('snapshot text and hash', () => {
     expect(row.state_hash).toBe(hashAtCapture);
     expect(hashString(row.data)).toBe(hashAtCapture);
     expect(row.journal_seq).toBe(42);
+  });
+
+  it('encodes in pieces that decode back to the text, surrogate pairs kept whole', async () => {
+    const text = `${'a'.repeat(1024 * 1024 - 1)}😀${'é€'.repeat(600_000)}`;
+    const pieces = await encodeInSlices(text);
+    expect(pieces.length).toBeGreaterThan(1);
+    const decoder = new TextDecoder('utf-8', { fatal: true });
+    expect(pieces.map((piece) => decoder.decode(piece)).join('')).toBe(text);
   });
 });
