@@ -4,6 +4,8 @@
 //
 //   npm run bench:engine -- --ops 1000000 --seed 42
 //   npm run bench:engine -- --snapshot 100000   (snapshot and restore at a large book instead)
+//   node --expose-gc --max-semi-space-size=256 --import tsx bench/engine.ts --alloc --ops 200000
+//     (bytes allocated per operation, by kind, instead)
 //
 // Every operation is decided before any timing (a seeded PRNG). To know which orders rest (for
 // the cancels) and how many (to steer the book around 10k), generation drives an untimed
@@ -47,11 +49,14 @@ interface Args {
   seed: number;
   /** With --snapshot N: time snapshot and restore at N resting orders instead. */
   snapshotOrders: number;
+  /** With --alloc: measure bytes allocated per operation, by kind, instead. */
+  alloc: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { ops: 1_000_000, seed: 42, snapshotOrders: 0 };
+  const args: Args = { ops: 1_000_000, seed: 42, snapshotOrders: 0, alloc: false };
   for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--alloc') args.alloc = true;
     const value = Number(argv[i + 1]);
     if (argv[i] === '--ops' && Number.isSafeInteger(value) && value > 0) args.ops = value;
     if (argv[i] === '--seed' && Number.isSafeInteger(value)) args.seed = value;
@@ -478,6 +483,57 @@ function runSnapshot(args: Args): void {
   }
 }
 
+const ALLOC_KINDS = ['limit that rests', 'limit that trades', 'market', 'cancel'];
+
+/**
+ * Bytes allocated per operation by kind: the heap's growth across each apply(), with a young
+ * generation large enough (--max-semi-space-size) that a collection rarely falls inside one;
+ * an operation during which the heap shrank (a collection ran) is left out. The cost of
+ * reading the heap size is measured on an empty pair and subtracted.
+ */
+function runAlloc(w: Workload): void {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (gc === undefined) throw new Error('--alloc needs node --expose-gc');
+  const engine = freshEngine(w);
+  const { ops, amounts } = w;
+  const heap = () => process.memoryUsage().heapUsed;
+  let overhead = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < 1000; i++) {
+    const before = heap();
+    overhead = Math.min(overhead, heap() - before);
+  }
+  const bytes = [0, 0, 0, 0];
+  const count = [0, 0, 0, 0];
+  let skipped = 0;
+  gc();
+  for (let i = 0; i < ops.length; i++) {
+    const cmd = commandAt(ops, amounts, i, SETUP_TIME + 1 + i);
+    const before = heap();
+    const result = engine.apply(cmd);
+    const grown = heap() - before - overhead;
+    if (!result.ok) throw new Error(`workload command rejected: ${result.code}`);
+    const kind = ops.kind[i];
+    let k = 3;
+    if (kind === MARKET_ORDER) k = 2;
+    else if (kind === LIMIT) k = result.events.some((e) => e.type === 'deal') ? 1 : 0;
+    if (grown < 0) {
+      skipped++;
+      continue;
+    }
+    bytes[k]! += grown;
+    count[k]!++;
+  }
+  let total = 0;
+  let n = 0;
+  for (let k = 0; k < ALLOC_KINDS.length; k++) {
+    total += bytes[k]!;
+    n += count[k]!;
+    const per = count[k]! === 0 ? 0 : bytes[k]! / count[k]!;
+    console.log(`${ALLOC_KINDS[k]}: ${count[k]} ops, ${Math.round(per)} bytes/op`);
+  }
+  console.log(`all: ${Math.round(total / n)} bytes/op (${skipped} ops left out: a collection ran)`);
+}
+
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   if (args.snapshotOrders > 0) {
@@ -485,6 +541,10 @@ async function main(): Promise<void> {
     return;
   }
   const w = generate(args);
+  if (args.alloc) {
+    runAlloc(w);
+    return;
+  }
   const counts = [0, 0, 0];
   for (let i = 0; i < w.ops.length; i++) counts[w.ops.kind[i]!]!++;
   console.log(
