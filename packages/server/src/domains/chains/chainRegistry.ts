@@ -2,7 +2,7 @@ import type { Db } from '../../db/database.js';
 import type { HostLogger } from '../../engineHost/hostLogger.js';
 import type { Network } from '../../reference/reference.types.js';
 import type { ChainAdapter } from './chainAdapter.js';
-import { SimulatedChain } from './simulatedChain.js';
+import { mineSimulatedChains, SimulatedChain } from './simulatedChain.js';
 
 /** Told that new blocks may exist on these networks. */
 export type BlocksListener = (networks: readonly string[]) => Promise<void>;
@@ -20,7 +20,7 @@ export class ChainRegistry {
   private readonly logger: HostLogger;
 
   constructor(
-    db: Db,
+    private readonly db: Db,
     networks: readonly Network[],
     options: { explorerBaseUrl: string; logger: HostLogger },
   ) {
@@ -56,7 +56,12 @@ export class ChainRegistry {
       network === undefined
         ? [...this.simulated.values()]
         : [this.simulated.get(network)].filter((c): c is SimulatedChain => c !== undefined);
-    for (const chain of chains) await chain.mine(blocks);
+    await mineSimulatedChains(
+      this.db,
+      chains.map((chain) => chain.network),
+      blocks,
+      Date.now(),
+    );
     await this.announce(chains.map((chain) => chain.network));
   }
 
