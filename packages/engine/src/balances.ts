@@ -39,7 +39,7 @@ function balanceResult(user: UserState, asset: string): CommandResult {
 }
 
 function accepted(s: State, user: UserState, asset: string): ApplyResult {
-  return { ok: true, events: s.takeEvents(), result: balanceResult(user, asset) };
+  return { ok: true, events: s.events, result: balanceResult(user, asset) };
 }
 
 export function deposit(s: State, cmd: BalanceDepositCommand): ApplyResult {

@@ -24,7 +24,7 @@ export function cancelOne(s: State, cmd: OrderCancelCommand): ApplyResult {
   }
   cancelOrder(s, o);
   // The finish event's view is the order's current one: the result shares it.
-  return { ok: true, events: s.takeEvents(), result: { kind: 'order', order: s.viewOf(o) } };
+  return { ok: true, events: s.events, result: { kind: 'order', order: s.viewOf(o) } };
 }
 
 /** Cancel the user's open orders that match, oldest first, and list what was cancelled. */
@@ -53,7 +53,7 @@ export function cancelAll(s: State, cmd: OrderCancelAllCommand): ApplyResult {
     market = found;
   }
   const orders = cancelMatching(s, user, (m) => market === undefined || m === market);
-  return { ok: true, events: s.takeEvents(), result: { kind: 'orders', orders } };
+  return { ok: true, events: s.events, result: { kind: 'orders', orders } };
 }
 
 export function cancelAllByCoin(s: State, cmd: OrderCancelAllByCoinCommand): ApplyResult {
@@ -63,5 +63,5 @@ export function cancelAllByCoin(s: State, cmd: OrderCancelAllByCoinCommand): App
   if (bad !== null) return bad;
   const asset = cmd.asset;
   const orders = cancelMatching(s, user, (m) => m.stock === asset || m.money === asset);
-  return { ok: true, events: s.takeEvents(), result: { kind: 'orders', orders } };
+  return { ok: true, events: s.events, result: { kind: 'orders', orders } };
 }

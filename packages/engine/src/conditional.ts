@@ -36,7 +36,7 @@ export function placeStopLimit(s: State, cmd: OrderStopLimitCommand): ApplyResul
   registerOrder(s, o);
   freezeForOrder(s, o, need);
   parkStop(s, o);
-  return { ok: true, events: s.takeEvents(), result: { kind: 'order', order: s.viewOf(o) } };
+  return { ok: true, events: s.events, result: { kind: 'order', order: s.viewOf(o) } };
 }
 
 function checkOcoPrices(m: Market, side: Side, cmd: OrderOcoCommand): Rejection | null {
@@ -85,5 +85,5 @@ export function placeOco(s: State, cmd: OrderOcoCommand): ApplyResult {
   executeLimit(s, limitLeg, true, -1n);
   runTriggers(s, p.market);
   const orders = [orderView(limitLeg), orderView(stopLeg)];
-  return { ok: true, events: s.takeEvents(), result: { kind: 'orders', orders } };
+  return { ok: true, events: s.events, result: { kind: 'orders', orders } };
 }

@@ -132,7 +132,7 @@ export class Engine {
     }
     const s = this.s;
     s.time = cmd.time;
-    s.clearEvents();
+    s.events = [];
     s.lastViewOrder = null;
     // The hot commands first, without a table lookup.
     switch (cmd.type) {

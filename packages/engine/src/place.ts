@@ -62,7 +62,7 @@ export function placeLimit(s: State, cmd: OrderLimitCommand): ApplyResult {
   registerOrder(s, o);
   executeLimit(s, o, true, need);
   runTriggers(s, p.market);
-  return { ok: true, events: s.takeEvents(), result: { kind: 'order', order: s.viewOf(o) } };
+  return { ok: true, events: s.events, result: { kind: 'order', order: s.viewOf(o) } };
 }
 
 /** What buying `amount` from the book would cost at the taker rate (own orders included). */
@@ -116,5 +116,5 @@ export function placeMarket(s: State, cmd: OrderMarketCommand): ApplyResult {
   registerOrder(s, o);
   executeMarket(s, o);
   runTriggers(s, p.market);
-  return { ok: true, events: s.takeEvents(), result: { kind: 'order', order: s.viewOf(o) } };
+  return { ok: true, events: s.events, result: { kind: 'order', order: s.viewOf(o) } };
 }

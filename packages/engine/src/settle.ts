@@ -218,7 +218,7 @@ export function settleFill(s: State, taker: Order, maker: Order, price: bigint, 
 
   const o = outcome;
   const dealId = s.nextDealId++;
-  s.pushEvent({
+  s.events.push({
     seq: ++s.lastEventSeq,
     time: s.time,
     type: 'deal',

@@ -59,12 +59,8 @@ export class State {
   nextDealId = 1;
   /** The time of the command being applied. */
   time = 0;
-  /**
-   * Events of the command being applied, in a reused array; takeEvents() hands them out in an
-   * array of exactly their number (a fresh `[]` would reserve 17 slots on its first push).
-   */
-  private readonly eventBuffer: EngineEvent[] = [];
-  private eventCount = 0;
+  /** Events of the command being applied. */
+  events: EngineEvent[] = [];
   /**
    * The view in the last order event and its order, while still current: a command's result
    * shares it instead of making another. NOTE: settleFill clears it, as a fill changes views.
@@ -75,24 +71,6 @@ export class State {
   /** The order's current view (shared with its last event when that is still current). */
   viewOf(o: Order): OrderView {
     return this.lastViewOrder === o ? this.lastView! : orderView(o);
-  }
-
-  /** Start the events of a new command (a throw mid-command could leave some behind). */
-  clearEvents(): void {
-    this.eventCount = 0;
-  }
-
-  pushEvent(event: EngineEvent): void {
-    this.eventBuffer[this.eventCount++] = event;
-  }
-
-  /** The command's events, in order, in an array of their own. */
-  takeEvents(): EngineEvent[] {
-    const out = this.eventBuffer.slice(0, this.eventCount);
-    this.eventCount = 0;
-    // A command with very many events (cancel-all) must not keep them alive afterwards.
-    if (this.eventBuffer.length > 64) this.eventBuffer.length = 0;
-    return out;
   }
 
   user(userId: UserId): UserState {
@@ -108,7 +86,7 @@ export class State {
     const order = orderView(o);
     this.lastView = order;
     this.lastViewOrder = o;
-    this.pushEvent({ seq: ++this.lastEventSeq, time: this.time, type, order });
+    this.events.push({ seq: ++this.lastEventSeq, time: this.time, type, order });
   }
 
   emitBalance(
@@ -118,7 +96,7 @@ export class State {
     dealId: number,
     legs: BalanceLeg[],
   ): void {
-    this.pushEvent({
+    this.events.push({
       seq: ++this.lastEventSeq,
       time: this.time,
       type: 'balance',
