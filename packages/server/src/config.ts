@@ -34,6 +34,8 @@ export interface Config {
    * or addresses / CIDR ranges; false (the default) uses the connection's own address.
    */
   trustProxy: number | string | false;
+  /** Withdrawals worth more wait for an operator, status 6 (`WITHDRAWAL_REVIEW_USD`, 10,000). */
+  withdrawalReviewUsd: number;
   /** The engine host (see docs/decisions/engine-host.md). */
   engine: EngineConfig;
   /** The built-in simulated chains (see docs/decisions/realtime.md). */
@@ -198,6 +200,7 @@ const envSchema = z.object({
       .transform((value) => (/^[1-9]$/.test(value) ? Number(value) : value.replace(/\s+/g, '')))
       .optional(),
   ),
+  WITHDRAWAL_REVIEW_USD: positiveInteger(10_000),
   NODE_ENV: optionalText.pipe(
     z
       .enum(['development', 'production', 'test'], {
@@ -267,6 +270,7 @@ export function configFromEnv(env: Record<string, string | undefined>): Config {
     publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, ''),
     rateLimitScale: vars.RATE_LIMIT_SCALE,
     trustProxy: vars.TRUST_PROXY ?? false,
+    withdrawalReviewUsd: vars.WITHDRAWAL_REVIEW_USD,
     engine: {
       queueMax: vars.ENGINE_QUEUE_MAX,
       snapshotEveryCommands: vars.ENGINE_SNAPSHOT_EVERY,

@@ -1,6 +1,7 @@
 import { amountFromDecimal } from '@lattice/contracts';
 import type { FastifyInstance } from 'fastify';
 import { appPlugins, buildApp } from '../../app.js';
+import type { Config } from '../../config.js';
 import { seedReferenceData } from '../../reference/reference.seed.js';
 import { testConfig } from '../../testing/testConfig.js';
 import type { TestDb } from '../../testing/testDb.js';
@@ -13,7 +14,7 @@ import { creditMain } from '../wallet/walletTestKit.js';
 export async function buildWithdrawalApp(
   testDb: TestDb,
   clock: TestClock,
-  options: { seed?: boolean } = {},
+  options: { seed?: boolean; config?: Partial<Config> } = {},
 ): Promise<FastifyInstance> {
   const { db, dialect } = testDb;
   if (options.seed ?? true) {
@@ -22,7 +23,8 @@ export async function buildWithdrawalApp(
   const plugins = appPlugins.map((plugin) =>
     plugin === accountsPlugin ? accountsPluginWith({ now: clock.now }) : plugin,
   );
-  return buildApp(testConfig({ demoMaker: false }), { db, dialect, plugins });
+  const config = testConfig({ demoMaker: false, ...options.config });
+  return buildApp(config, { db, dialect, plugins });
 }
 
 /** A fresh 2FA code: the clock moves one TOTP step so the replay guard accepts it. */

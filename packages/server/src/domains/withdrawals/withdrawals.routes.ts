@@ -45,6 +45,7 @@ export const withdrawalsRoutes = fp(
     const service = new WithdrawalsService(app.engineHost, app.db, app.chains, processor, {
       now,
       publicUrl: app.config.publicUrl,
+      reviewThresholdUsd: BigInt(app.config.withdrawalReviewUsd),
       sendConfirmation: async (user, link, record) => {
         await app.accounts.mailer.send(user, 'withdrawal_confirm', {
           action: link,
