@@ -1,12 +1,6 @@
-import { Worker } from 'node:worker_threads';
-import { sqliteDriverPath } from '../db/sqliteDriver.js';
 import type { EngineSnapshotsTable } from '../db/tables/engineHost.js';
 import { encodeInSlices } from './slicedWork.js';
-
-interface Pending {
-  readonly resolve: () => void;
-  readonly reject: (error: Error) => void;
-}
+import { SqliteWorkerThread } from './sqliteWorkerThread.js';
 
 /**
  * Writes snapshots to the SQLite file from a worker thread with its own connection. Storing a
@@ -15,25 +9,10 @@ interface Pending {
  * write lock is held meanwhile (the commit worker waits for it, the event loop does not).
  */
 export class SqliteSnapshotWriter {
-  private readonly worker: Worker;
-  private readonly pending = new Map<number, Pending>();
-  private nextId = 1;
-  private failure: Error | null = null;
+  private readonly worker: SqliteWorkerThread;
 
   constructor(file: string) {
-    this.worker = new Worker(snapshotWorkerSource, {
-      eval: true,
-      workerData: { file, driverPath: sqliteDriverPath() },
-    });
-    this.worker.unref();
-    this.worker.on('message', (message: { id: number; error?: string }) => {
-      const waiting = this.pending.get(message.id);
-      this.pending.delete(message.id);
-      if (message.error === undefined) waiting?.resolve();
-      else waiting?.reject(new Error(message.error));
-    });
-    this.worker.on('error', (error) => this.fail(error));
-    this.worker.on('exit', (code) => this.fail(new Error(`the snapshot writer exited (${code})`)));
+    this.worker = new SqliteWorkerThread('snapshot writer', snapshotWorkerSource, file);
   }
 
   /**
@@ -50,7 +29,7 @@ export class SqliteSnapshotWriter {
     // posting 17 MB in one piece took 15 to 30 ms of the event loop.
     const pieces = await encodeInSlices(data);
     const message = { kind: 'write', row: header, data: pieces, keep, hold: !!beforeCommit };
-    await this.request(
+    await this.worker.request(
       message,
       pieces.map((piece) => piece.buffer as ArrayBuffer),
     );
@@ -58,45 +37,22 @@ export class SqliteSnapshotWriter {
     try {
       await beforeCommit();
     } catch (error) {
-      await this.request({ kind: 'rollback' });
+      await this.worker.request({ kind: 'rollback' });
       throw error;
     }
-    await this.request({ kind: 'commit' });
+    await this.worker.request({ kind: 'commit' });
   }
 
   async close(): Promise<void> {
-    await this.worker.terminate();
-  }
-
-  private request(message: object, transfer: ArrayBuffer[] = []): Promise<void> {
-    if (this.failure) return Promise.reject(this.failure);
-    const id = this.nextId++;
-    return new Promise<void>((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ ...message, id }, transfer);
-    });
-  }
-
-  private fail(error: Error): void {
-    this.failure ??= error;
-    for (const waiting of this.pending.values()) waiting.reject(this.failure);
-    this.pending.clear();
+    await this.worker.close();
   }
 }
 
 /**
- * The worker's program, plain JavaScript in a string for the reason given with the commit
- * worker's (a bundler would rewrite `require`). A `write` with `hold` leaves its transaction
- * open until a `commit` or `rollback` message; without, it commits at once.
+ * The worker's program after `openConnectionSource`. A `write` with `hold` leaves its
+ * transaction open until a `commit` or `rollback` message; without, it commits at once.
  */
 const snapshotWorkerSource = `
-const { parentPort, workerData } = require('node:worker_threads');
-const Database = require(workerData.driverPath);
-const db = new Database(workerData.file);
-db.pragma('journal_mode = WAL');
-db.pragma('synchronous = FULL');
-db.pragma('busy_timeout = 30000');
-const decoder = new TextDecoder();
 const insert = db.prepare(
   'INSERT INTO engine_snapshots (journal_seq, event_seq, state_hash, data, created_at) ' +
   'VALUES (@journal_seq, @event_seq, @state_hash, @data, @created_at)'
