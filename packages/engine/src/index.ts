@@ -8,5 +8,5 @@ export {
   toPlainJson,
 } from './codec.js';
 export { Engine, InvariantViolation } from './engine.js';
-export { hashString } from './hash.js';
+export { hashString, StringHasher } from './hash.js';
 export * from './types.js';

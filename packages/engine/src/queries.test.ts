@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BUY, btc, MARKET, SELL, TestExchange, usdt } from './fixtures.js';
-import { Engine, hashString } from './index.js';
+import { Engine, hashString, StringHasher } from './index.js';
 
 describe('queries', () => {
   it('depth: best first, limited, merged away from the spread', () => {
@@ -69,6 +69,20 @@ describe('queries', () => {
     const restored = Engine.restore(x.engine.snapshot());
     expect(restored.hasUser(1)).toBe(true);
     expect(restored.hasUser(3)).toBe(false);
+  });
+
+  it('hashString keeps its digests (stored snapshots carry them), in one piece or in several', () => {
+    const known: [string, string][] = [
+      ['', '11fd02eb4654c0288dbfc7c77cf9b584'],
+      ['abc', '4af45f3c1d6eb8f73410cb399e9e4d11'],
+      ['{"version":2}', '6763e1877cb1939f8c2d8ca718c88d35'],
+      ['é€😀', '172c424ca7aa52f025bebfa09d09043e'],
+    ];
+    for (const [text, digest] of known) {
+      expect(hashString(text)).toBe(digest);
+      const cut = Math.floor(text.length / 2);
+      expect(new StringHasher().update(text, 0, cut).update(text, cut).digest()).toBe(digest);
+    }
   });
 
   it('hashString is exported: deterministic, 32 hex digits, tells strings apart', () => {

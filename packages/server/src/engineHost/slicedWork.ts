@@ -1,4 +1,4 @@
-import { SnapshotHasher } from './snapshotHash.js';
+import { StringHasher } from '@lattice/engine';
 
 /**
  * Long work on the event loop cut into slices of about this many milliseconds: between two
@@ -63,7 +63,7 @@ export async function stringifyInSlices(value: Record<string, unknown>): Promise
 export async function hashInSlices(text: string): Promise<string> {
   const charsPerCheck = 256 * 1024;
   const due = sliceClock();
-  const hasher = new SnapshotHasher();
+  const hasher = new StringHasher();
   for (let start = 0; start < text.length; start += charsPerCheck) {
     hasher.update(text, start, Math.min(text.length, start + charsPerCheck));
     const turn = due();

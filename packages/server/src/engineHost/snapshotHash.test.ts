@@ -1,8 +1,8 @@
-import { Engine, hashString } from '@lattice/engine';
+import { Engine, hashString, StringHasher } from '@lattice/engine';
 import { describe, expect, it } from 'vitest';
 import { fixtureSetup, fundedUserCommands, limitOrder, oneBtc, oneUsdt } from './hostFixtures.js';
 import { encodeInSlices, hashInSlices, stringifyInSlices } from './slicedWork.js';
-import { SnapshotHasher, stateHashOfSnapshotText } from './snapshotHash.js';
+import { stateHashOfSnapshotText } from './snapshotHash.js';
 import { captureSnapshot, snapshotRow } from './snapshots.js';
 
 function tradingEngine(): { engine: Engine; apply: (command: object) => void } {
@@ -38,7 +38,7 @@ describe('snapshot text and hash', () => {
   it('hashes a text in pieces exactly as in one piece', async () => {
     const texts = ['', 'a', '{"x":[1,2,3]}', 'é€😀 mixed', 'x'.repeat(700_001)];
     for (const text of texts) {
-      const hasher = new SnapshotHasher();
+      const hasher = new StringHasher();
       const cut = Math.floor(text.length / 3);
       hasher.update(text, 0, cut);
       hasher.update(text, cut, text.length);
