@@ -63,13 +63,18 @@ export class TestSocket {
     return reply.result;
   }
 
-  /** Resolves when `check` holds (checked after every frame), or fails after `timeoutMs`. */
-  until(check: () => boolean, timeoutMs = 2000): Promise<void> {
+  /**
+   * Resolves when `check` holds (checked after every frame), or fails after `timeoutMs`. The
+   * wait is generous because a full test run loads both cores, and a 2 s wait for a push has
+   * run out there. The failure names the pushes received, to tell a late push from a wrong one.
+   */
+  until(check: () => boolean, timeoutMs = 10_000): Promise<void> {
     if (check()) return Promise.resolve();
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.watchers.delete(watcher);
-        reject(new Error('condition not met in time'));
+        const received = this.pushes.map((push) => push.method).join(', ');
+        reject(new Error(`condition not met in ${timeoutMs} ms; pushes received: ${received}`));
       }, timeoutMs);
       const watcher = () => {
         if (!check()) return;
