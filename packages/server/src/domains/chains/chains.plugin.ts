@@ -36,7 +36,7 @@ export const chainsPlugin = fp(
     });
     app.addHook('onClose', async () => {
       await registry.stop();
-      await watcher.scan([]);
+      await watcher.saveCursors();
     });
   },
   { name: 'chains', dependencies: ['engineHost'] },

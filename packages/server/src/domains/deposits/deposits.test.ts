@@ -162,3 +162,31 @@ describe('memo networks and new addresses', () => {
     expect(height.height).toBeGreaterThanOrEqual(8);
   });
 });
+
+describe('the scan cursor', () => {
+  async function storedCursor(network: string): Promise<number> {
+    const row = await testDb.current.db
+      .selectFrom('chain_scan_cursors')
+      .select('height')
+      .where('network', '=', network)
+      .executeTakeFirst();
+    return row ? Number(row.height) : 0;
+  }
+
+  it('is written with a transfer seen, not for empty blocks, and at close', async () => {
+    const { address } = (await user.client.get('/api/v2/profile/address/BTC')).json();
+    await user.client.post('/api/dev/chain/deposit', { ticker: 'BTC', address, amount: '0.1' });
+    const withTransfer = (await mine(1, 'bitcoin')).bitcoin!;
+    expect(await storedCursor('bitcoin')).toBe(withTransfer);
+    const later = (await mine(3, 'bitcoin')).bitcoin!;
+    expect(await storedCursor('bitcoin')).toBe(withTransfer);
+    await app.close();
+    expect(await storedCursor('bitcoin')).toBe(later);
+    app = await buildTradingApp(testDb.current);
+    user = { ...user, client: await signedInClient(app, user.user.id) };
+    // After the restart the deposit is still credited once.
+    await mine(1, 'bitcoin');
+    const history = (await user.client.get('/api/v2/deposit_history?ticker=BTC')).json();
+    expect(history.records.filter((r: { amount: string }) => r.amount === '0.1')).toHaveLength(1);
+  });
+});
