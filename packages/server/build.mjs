@@ -1,6 +1,7 @@
-// Bundles the server into dist/main.js: our workspace packages (@lattice/*, TypeScript source)
-// are compiled in; every other package stays an import from node_modules, so native modules
-// (better-sqlite3, argon2) and their files load as installed.
+// Bundles the server into dist/main.js, and the engine replica's worker thread beside it into
+// dist/replicaWorker.js: our workspace packages (@lattice/*, TypeScript source) are compiled in;
+// every other package stays an import from node_modules, so native modules (better-sqlite3,
+// argon2) and their files load as installed.
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -14,8 +15,12 @@ const keepOtherPackagesExternal = {
 };
 
 await build({
-  entryPoints: [fileURLToPath(new URL('./src/main.ts', import.meta.url))],
-  outfile: fileURLToPath(new URL('./dist/main.js', import.meta.url)),
+  // The engine replica's worker thread is a second entry, loaded from beside main.js.
+  entryPoints: {
+    main: fileURLToPath(new URL('./src/main.ts', import.meta.url)),
+    replicaWorker: fileURLToPath(new URL('./src/engineHost/replicaWorker.ts', import.meta.url)),
+  },
+  outdir: fileURLToPath(new URL('./dist', import.meta.url)),
   bundle: true,
   platform: 'node',
   format: 'esm',

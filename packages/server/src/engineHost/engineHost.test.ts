@@ -117,6 +117,32 @@ describe('EngineHost durability', () => {
     expect(await reopened.reconcileNow()).toEqual([]);
   });
 
+  it('snapshots, from its replica, the journal position of the call while commands go on', async () => {
+    const { host, testDb } = await freshHost();
+    await fundTwoUsers(host);
+    await trade(host);
+    const position = host.lastJournalSeq;
+    const hashThen = host.engine.stateHash();
+    const first = host.snapshotNow();
+    // Applied and acknowledged while the replica takes the snapshot: not in it.
+    await trade(host);
+    const second = host.snapshotNow();
+    await first;
+    const snapshots = () =>
+      testDb.db
+        .selectFrom('engine_snapshots')
+        .select(['journal_seq', 'state_hash'])
+        .orderBy('journal_seq')
+        .execute();
+    expect((await snapshots())[0]).toEqual({ journal_seq: position, state_hash: hashThen });
+    // One asked for while another was in flight is of the position when it was asked for.
+    await second;
+    expect(await snapshots()).toEqual([
+      { journal_seq: position, state_hash: hashThen },
+      { journal_seq: host.lastJournalSeq, state_hash: host.engine.stateHash() },
+    ]);
+  });
+
   it('writes projections that match the engine in the same transaction as the journal', async () => {
     const { host, testDb } = await freshHost();
     await fundTwoUsers(host);

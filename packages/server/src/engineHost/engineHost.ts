@@ -19,7 +19,8 @@ import { projectionRowsFrom } from './projections.js';
 import { reconcile } from './reconcile.js';
 import { recoverEngine } from './recovery.js';
 import { type Applied, Sequencer } from './sequencer.js';
-import { captureSnapshot, type SnapshotPolicy, snapshotRow, writeSnapshot } from './snapshots.js';
+import { feedingReplica, SnapshotReplica } from './snapshotReplica.js';
+import { type SnapshotPolicy, writeSnapshot } from './snapshots.js';
 import { replyFromStored, storedFromReply } from './storedReply.js';
 
 type WithoutTime<T> = T extends unknown ? Omit<T, 'time'> : never;
@@ -83,8 +84,9 @@ const idempotencyKeepMs = 24 * 60 * 60_000;
  * The only code that applies commands to the engine. It recovers the engine from the newest
  * snapshot and the journal, sequences every command through one queue, makes each batch durable
  * (journal, projections and idempotency records in one transaction) before replying and
- * publishing its events, snapshots periodically, and halts on a broken invariant, a failed
- * commit or a failed reconciliation.
+ * publishing its events, feeds each committed batch to a replica engine in a worker thread
+ * that takes the periodic snapshots, and halts on a broken invariant, a failed commit or a
+ * failed reconciliation.
  */
 export class EngineHost {
   readonly bus: EventBus<EngineEvent>;
@@ -96,11 +98,14 @@ export class EngineHost {
   private journalSeq: number;
   private lastSnapshotSeq: number;
   private snapshotInFlight: Promise<void> | null = null;
+  /** A snapshot asked for while one was in flight, taken after it. */
+  private snapshotNext: Promise<void> | null = null;
   private readonly knownUsers = new Set<number>();
 
   private constructor(
     private readonly engineState: Engine,
     private readonly options: EngineHostOptions,
+    private readonly replica: SnapshotReplica,
     recovered: { journalSeq: number; lastTime: number; snapshotSeq: number },
   ) {
     const { logger } = options;
@@ -131,8 +136,20 @@ export class EngineHost {
   /** Recovers the engine, reconciles, and starts the periodic snapshot and reconciliation. */
   static async open(options: EngineHostOptions): Promise<EngineHost> {
     const started = performance.now();
-    const recovered = await recoverEngine(options.store, options.logger);
-    const host = new EngineHost(recovered.engine, options, recovered);
+    const replica = new SnapshotReplica((error) =>
+      options.logger.error(
+        { err: error },
+        'engine replica stopped: no snapshots until a restart (the journal holds every command)',
+      ),
+    );
+    let recovered: Awaited<ReturnType<typeof recoverEngine>>;
+    try {
+      recovered = await recoverEngine(feedingReplica(options.store, replica), options.logger);
+    } catch (error) {
+      await replica.close();
+      throw error;
+    }
+    const host = new EngineHost(recovered.engine, options, replica, recovered);
     options.logger.info(
       {
         journalSeq: recovered.journalSeq,
@@ -143,7 +160,7 @@ export class EngineHost {
       'engine recovered',
     );
     await host.reconcileNow();
-    if (recovered.replayed >= host.policy.everyCommands) void host.snapshotNow();
+    if (recovered.replayed >= host.policy.everyCommands) void host.snapshotWhenIdle();
     host.startTimers();
     return host;
   }
@@ -217,29 +234,40 @@ export class EngineHost {
     return problems;
   }
 
-  /** Takes a snapshot now unless one is being written or nothing changed since the last. */
+  /**
+   * Resolves once a snapshot of the journal position at the call is written (at once when
+   * nothing changed since the last, or the host is halted, or its replica stopped). A failed
+   * snapshot is logged, not thrown: the journal still holds everything.
+   */
   snapshotNow(): Promise<void> {
+    if (!this.snapshotInFlight) return this.snapshotWhenIdle();
+    this.snapshotNext ??= this.snapshotInFlight.then(() => {
+      this.snapshotNext = null;
+      return this.snapshotWhenIdle();
+    });
+    return this.snapshotNext;
+  }
+
+  /**
+   * Asks the replica for a snapshot unless one is in flight: the replica captures its state
+   * after the entries already handed to it, which are exactly the journal up to `journalSeq`,
+   * serialises and hashes it in its own thread, and the row is written here. The sequencer
+   * does not stop for any of it.
+   */
+  private snapshotWhenIdle(): Promise<void> {
     if (this.snapshotInFlight) return this.snapshotInFlight;
-    if (this.sequencer.halted !== null || this.journalSeq === this.lastSnapshotSeq) {
+    if (
+      this.sequencer.halted !== null ||
+      this.journalSeq === this.lastSnapshotSeq ||
+      this.replica.failure !== null
+    ) {
       return Promise.resolve();
     }
     const run = async () => {
       try {
-        let pausedMs = 0;
-        const captured = await this.sequencer.exclusive(() => {
-          const started = performance.now();
-          const result = captureSnapshot(this.engineState, this.journalSeq, this.now());
-          pausedMs = performance.now() - started;
-          return result;
-        });
-        const serialising = performance.now();
-        const row = await snapshotRow(captured);
+        const { row, ms } = await this.replica.snapshot(this.now());
         this.options.logger.debug(
-          {
-            journalSeq: row.journal_seq,
-            sequencerPauseMs: Math.round(pausedMs),
-            serialisedMs: Math.round(performance.now() - serialising),
-          },
+          { journalSeq: row.journal_seq, replicaMs: Math.round(ms) },
           'engine snapshot captured',
         );
         await writeSnapshot(this.options.store, row, this.policy, this.options.logger);
@@ -257,13 +285,13 @@ export class EngineHost {
 
   /**
    * Waits for queued commands, stops the timers, snapshots what changed since the last
-   * snapshot (so that the next start replays little), and closes the store.
+   * snapshot (so that the next start replays little), stops the replica and closes the store.
    */
   async close(): Promise<void> {
     for (const timer of this.timers) clearInterval(timer);
     await this.sequencer.whenIdle();
-    await this.snapshotInFlight;
     await this.snapshotNow();
+    await this.replica.close();
     await this.options.store.close();
   }
 
@@ -296,6 +324,7 @@ export class EngineHost {
       time,
     });
     this.journalSeq = seq;
+    this.replica.append(journal);
   }
 
   private afterCommit(batch: readonly Applied<Command, Outcome, Meta>[]): void {
@@ -305,7 +334,7 @@ export class EngineHost {
     }
     this.bus.publish(events);
     if (this.journalSeq - this.lastSnapshotSeq >= this.policy.everyCommands) {
-      void this.snapshotNow();
+      void this.snapshotWhenIdle();
     }
   }
 
@@ -314,7 +343,7 @@ export class EngineHost {
       if (ms <= 0) return;
       this.timers.push(setInterval(() => void task(), ms).unref());
     };
-    every(this.policy.everyMs, () => this.snapshotNow());
+    every(this.policy.everyMs, () => this.snapshotWhenIdle());
     every(this.options.reconcileEveryMs ?? 5 * 60_000, () => this.reconcileNow());
     every(60 * 60_000, () =>
       this.options.store.deleteIdempotencyBefore(this.now() - idempotencyKeepMs),

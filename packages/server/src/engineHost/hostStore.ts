@@ -3,6 +3,7 @@ import type { Database, Db, SqlDialect } from '../db/database.js';
 import { sqliteConnectionOf } from '../db/open.js';
 import type { EngineJournalTable, EngineSnapshotsTable } from '../db/tables/engineHost.js';
 import type { ProjectionRows } from './projections.js';
+import { decodedSnapshotRow, type EncodedSnapshotRow } from './snapshots.js';
 import { SqliteCommitWorker } from './sqliteCommitWorker.js';
 import { SqliteSnapshotWriter } from './sqliteSnapshotWriter.js';
 
@@ -163,7 +164,7 @@ export class HostStore {
    * transaction (a test hook that widens the window in which a crash interrupts the write).
    */
   async writeSnapshot(
-    row: EngineSnapshotsTable,
+    row: EngineSnapshotsTable | EncodedSnapshotRow,
     keep: number,
     beforeCommit?: () => Promise<void>,
   ): Promise<void> {
@@ -171,8 +172,9 @@ export class HostStore {
       this.snapshotWriter ??= new SqliteSnapshotWriter(this.sqliteFile);
       return this.snapshotWriter.write(row, keep, beforeCommit);
     }
+    const values = 'pieces' in row ? await decodedSnapshotRow(row) : row;
     await this.db.transaction().execute(async (trx) => {
-      await trx.insertInto('engine_snapshots').values(row).execute();
+      await trx.insertInto('engine_snapshots').values(values).execute();
       const kept = await trx
         .selectFrom('engine_snapshots')
         .select('journal_seq')

@@ -93,3 +93,16 @@ export async function encodeInSlices(text: string): Promise<Uint8Array[]> {
   }
   return pieces;
 }
+
+/** The text of UTF-8 `pieces` made by `encodeInSlices`, decoded a slice at a time. */
+export async function decodeInSlices(pieces: readonly Uint8Array[]): Promise<string> {
+  const decoder = new TextDecoder();
+  const due = sliceClock();
+  const parts: string[] = [];
+  for (const piece of pieces) {
+    parts.push(decoder.decode(piece));
+    const turn = due();
+    if (turn) await turn;
+  }
+  return parts.join('');
+}

@@ -1,5 +1,6 @@
 import type { EngineSnapshotsTable } from '../db/tables/engineHost.js';
 import { encodeInSlices } from './slicedWork.js';
+import type { EncodedSnapshotRow } from './snapshots.js';
 import { SqliteWorkerThread } from './sqliteWorkerThread.js';
 
 /**
@@ -20,14 +21,19 @@ export class SqliteSnapshotWriter {
    * the transaction waits, open, until it has run, and is rolled back if it throws.
    */
   async write(
-    row: EngineSnapshotsTable,
+    row: EngineSnapshotsTable | EncodedSnapshotRow,
     keep: number,
     beforeCommit?: () => Promise<void>,
   ): Promise<void> {
-    const { data, ...header } = row;
     // NOTE: the text crosses as UTF-8 in buffers that are moved, not copied; encoding or
     // posting 17 MB in one piece took 15 to 30 ms of the event loop.
-    const pieces = await encodeInSlices(data);
+    const pieces = 'pieces' in row ? row.pieces : await encodeInSlices(row.data);
+    const header = {
+      journal_seq: row.journal_seq,
+      event_seq: row.event_seq,
+      state_hash: row.state_hash,
+      created_at: row.created_at,
+    };
     const message = { kind: 'write', row: header, data: pieces, keep, hold: !!beforeCommit };
     await this.worker.request(
       message,

@@ -1,10 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { sqliteDriverPath } from '../db/sqliteDriver.js';
-
-interface Pending {
-  readonly resolve: () => void;
-  readonly reject: (error: Error) => void;
-}
+import { WorkerRequests } from './workerRequests.js';
 
 /**
  * The start of a worker program: its own connection to the SQLite file, with the main
@@ -24,16 +20,11 @@ const decoder = new TextDecoder();
 `;
 
 /**
- * A worker thread writing to the SQLite file, and the requests waiting for its answers. The
- * program (after `openConnectionSource`) answers each message `{ id, ... }` with `{ id }`, or
- * `{ id, error }`. Once the worker fails or exits, every request waiting or made after is
- * refused with that failure.
+ * A worker thread writing to the SQLite file. The program (after `openConnectionSource`)
+ * answers each message `{ id, ... }` with `{ id }`, or `{ id, error }` (see `WorkerRequests`).
  */
 export class SqliteWorkerThread {
-  private readonly worker: Worker;
-  private readonly pending = new Map<number, Pending>();
-  private nextId = 1;
-  private failure: Error | null = null;
+  private readonly requests: WorkerRequests;
 
   constructor(
     /** Named in the error when the worker exits. */
@@ -43,38 +34,20 @@ export class SqliteWorkerThread {
     workerData: Record<string, unknown> = {},
   ) {
     // The same driver build as the main connection (it differs between Node versions).
-    this.worker = new Worker(openConnectionSource + program, {
+    const worker = new Worker(openConnectionSource + program, {
       eval: true,
       workerData: { ...workerData, file, driverPath: sqliteDriverPath() },
     });
-    this.worker.unref();
-    this.worker.on('message', (message: { id: number; error?: string }) => {
-      const waiting = this.pending.get(message.id);
-      this.pending.delete(message.id);
-      if (message.error === undefined) waiting?.resolve();
-      else waiting?.reject(new Error(message.error));
-    });
-    this.worker.on('error', (error) => this.fail(error));
-    this.worker.on('exit', (code) => this.fail(new Error(`the ${name} exited (${code})`)));
+    worker.unref();
+    this.requests = new WorkerRequests(worker, name);
   }
 
   /** Resolves when the worker has done what `message` asks; `transfer` is moved, not copied. */
-  request(message: object, transfer: ArrayBuffer[] = []): Promise<void> {
-    if (this.failure) return Promise.reject(this.failure);
-    const id = this.nextId++;
-    return new Promise<void>((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ ...message, id }, transfer);
-    });
+  async request(message: object, transfer: ArrayBuffer[] = []): Promise<void> {
+    await this.requests.request(message, transfer);
   }
 
   async close(): Promise<void> {
-    await this.worker.terminate();
-  }
-
-  private fail(error: Error): void {
-    this.failure ??= error;
-    for (const waiting of this.pending.values()) waiting.reject(this.failure);
-    this.pending.clear();
+    await this.requests.close();
   }
 }

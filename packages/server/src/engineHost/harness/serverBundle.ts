@@ -4,15 +4,18 @@ import { repoRoot } from './serverProcess.js';
 
 /**
  * Bundles the server as `npm run build` does (our packages compiled in, every other package
- * left to node_modules) into `packages/server/dist/<name>/main.js`, and returns its path. A
- * bundled server starts in a fraction of the time `tsx` needs, which matters to a test that
- * restarts it a dozen times.
+ * left to node_modules, the engine replica's worker beside it) into
+ * `packages/server/dist/<name>/main.js`, and returns its path. A bundled server starts in a
+ * fraction of the time `tsx` needs, which matters to a test that restarts it a dozen times.
  */
 export async function buildServerBundle(name: string): Promise<string> {
-  const outfile = join(repoRoot, 'packages/server/dist', name, 'main.js');
+  const outdir = join(repoRoot, 'packages/server/dist', name);
   await build({
-    entryPoints: [join(repoRoot, 'packages/server/src/main.ts')],
-    outfile,
+    entryPoints: {
+      main: join(repoRoot, 'packages/server/src/main.ts'),
+      replicaWorker: join(repoRoot, 'packages/server/src/engineHost/replicaWorker.ts'),
+    },
+    outdir,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -29,5 +32,5 @@ export async function buildServerBundle(name: string): Promise<string> {
       },
     ],
   });
-  return outfile;
+  return join(outdir, 'main.js');
 }

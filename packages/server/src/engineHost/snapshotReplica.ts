@@ -1,0 +1,122 @@
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { EngineJournalTable } from '../db/tables/engineHost.js';
+import type { HostStore } from './hostStore.js';
+import type { ReplicaEntries } from './replicaEngine.js';
+import type { EncodedSnapshotRow } from './snapshots.js';
+import { type WorkerReply, WorkerRequests } from './workerRequests.js';
+
+/** What the host posts to the replica's worker (`replicaWorker.ts`). */
+export type ReplicaMessage =
+  | { readonly kind: 'restore'; readonly journalSeq: number; readonly data: string | null }
+  | ({ readonly kind: 'entries' } & ReplicaEntries)
+  | { readonly kind: 'snapshot'; readonly id: number; readonly createdAt: number };
+
+interface SnapshotReply extends WorkerReply {
+  readonly row: EncodedSnapshotRow;
+  /** The replica's time from the request to the finished text and hash. */
+  readonly ms: number;
+}
+
+/**
+ * A replica of the engine in a worker thread, fed every committed journal entry, which takes
+ * the snapshots: the sequencer never stops for one. It starts from the state recovery rebuilt
+ * (see `feedingReplica`). If it fails or diverges it stops for good, and `failure` says why.
+ */
+export class SnapshotReplica {
+  private readonly requests: WorkerRequests;
+
+  constructor(onFailure: (error: Error) => void) {
+    const worker = startReplicaWorker();
+    worker.unref();
+    this.requests = new WorkerRequests(worker, 'engine replica', onFailure);
+  }
+
+  /** Why the replica stopped, or null while it follows the journal. */
+  get failure(): Error | null {
+    return this.requests.failure;
+  }
+
+  /** Its start: a snapshot's text and the journal entry it includes, or none (entry 0). */
+  restore(journalSeq: number, data: string | null): void {
+    this.requests.post({ kind: 'restore', journalSeq, data } satisfies ReplicaMessage);
+  }
+
+  /** Committed journal entries, in order, following those already given. */
+  append(rows: readonly Pick<EngineJournalTable, 'seq' | 'command' | 'event_seq_end'>[]): void {
+    const first = rows[0];
+    if (!first) return;
+    this.requests.post({
+      kind: 'entries',
+      firstSeq: first.seq,
+      commands: rows.map((row) => row.command),
+      eventSeqEnds: rows.map((row) => row.event_seq_end),
+    } satisfies ReplicaMessage);
+  }
+
+  /** The snapshot row of the state after every entry appended so far. */
+  async snapshot(createdAt: number): Promise<{ row: EncodedSnapshotRow; ms: number }> {
+    const reply = await this.requests.request<SnapshotReply>({ kind: 'snapshot', createdAt });
+    return { row: reply.row, ms: reply.ms };
+  }
+
+  async close(): Promise<void> {
+    await this.requests.close();
+  }
+}
+
+/**
+ * `store` as recovery reads it, handing the replica what recovery restores and replays: the
+ * snapshot text it starts from and every journal page, as they are read. The replica thus starts
+ * from the same state, rebuilt beside recovery, with nothing read twice.
+ */
+export function feedingReplica(store: HostStore, replica: SnapshotReplica): HostStore {
+  let lastRead: { journalSeq: number; data: string | undefined } | null = null;
+  let restored = false;
+  // NOTE: every other member is the store's own, through the prototype.
+  const feeding = Object.create(store) as HostStore;
+  feeding.snapshotData = async (journalSeq) => {
+    const data = await store.snapshotData(journalSeq);
+    lastRead = { journalSeq, data };
+    return data;
+  };
+  feeding.journalAfter = async (afterSeq, limit) => {
+    if (!restored) {
+      // Recovery reads the journal after the snapshot it restored (0: it restored none), which
+      // is the last one it read; anything else is read again.
+      restored = true;
+      const data =
+        afterSeq === 0
+          ? undefined
+          : lastRead?.journalSeq === afterSeq
+            ? lastRead.data
+            : await store.snapshotData(afterSeq);
+      lastRead = null;
+      replica.restore(afterSeq, data ?? null);
+    }
+    const rows = await store.journalAfter(afterSeq, limit);
+    replica.append(rows);
+    return rows;
+  };
+  return feeding;
+}
+
+/**
+ * The worker, found as the other workers' programs are in both ways the server runs: from the
+ * production bundle, `replicaWorker.js` beside `main.js` (a second entry of the bundle); from
+ * the TypeScript sources (tests, `tsx`), `replicaWorker.ts` beside this file, loaded through
+ * tsx's require hook (on Node 20 a worker does not inherit the ESM loader).
+ */
+function startReplicaWorker(): Worker {
+  const here = import.meta.url;
+  if (!here.endsWith('.ts')) return new Worker(new URL('./replicaWorker.js', here));
+  const tsx = createRequire(here).resolve('tsx/cjs/api');
+  const file = fileURLToPath(new URL('./replicaWorker.ts', here));
+  return new Worker(
+    `require(${JSON.stringify(tsx)}).require(${JSON.stringify(file)}, __filename);`,
+    {
+      eval: true,
+    },
+  );
+}
