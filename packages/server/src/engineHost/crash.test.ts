@@ -58,6 +58,30 @@ async function serverDatabaseUrl(): Promise<string | null> {
   return url.toString();
 }
 
+/**
+ * On PostgreSQL, waits until the killed server's connections are gone. A backend that had read
+ * a COMMIT when its client died still commits it, possibly after the checks below read the
+ * journal; the database is the server's own, so no other connection is expected.
+ */
+async function serverConnectionsClosed(databaseUrl: string | null): Promise<void> {
+  if (!databaseUrl) return;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    for (const deadline = Date.now() + 20_000; ; ) {
+      const { rows } = await client.query<{ n: number }>(
+        'select count(*)::int as n from pg_stat_activity ' +
+          'where datname = current_database() and pid <> pg_backend_pid()',
+      );
+      if (rows[0]?.n === 0) return;
+      if (Date.now() > deadline) throw new Error("the killed server's connections stay open");
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  } finally {
+    await client.end();
+  }
+}
+
 describe('crash safety', () => {
   it('keeps every acknowledged command exactly once across SIGKILLs', {
     timeout: 180_000,
@@ -130,6 +154,7 @@ describe('crash safety', () => {
         await server.kill();
       }
       gate.close();
+      await serverConnectionsClosed(databaseUrl);
 
       const sent = clients.flatMap((client) => client.sent);
       const clean = await withDb(replayJournal);
