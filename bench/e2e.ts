@@ -35,6 +35,8 @@ const pacedSeconds = 4;
 const lightRate = 1_000;
 // Linux's USER_HZ, the unit of /proc/<pid>/stat times, is 100 on every common platform.
 const clockTicksPerSecond = 100;
+/** Connections each `HttpSession` keeps (its agent's `maxSockets`). */
+const connectionsPerSession = 4;
 
 if (process.argv[2] === '--baseline-server') await runBaselineServer();
 else await main();
@@ -105,7 +107,10 @@ async function main(): Promise<void> {
       console.log(
         `  offered ${rate}/s for ${pacedSeconds} s: ${result.count} acknowledged at ` +
           `${Math.round(result.perSecond)}/s, ${result.failed} failed, ` +
-          `p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms (from the time each was due)`,
+          `p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms (from the time each was due)` +
+          (result.queuedInClient > 0
+            ? `, up to ${result.queuedInClient} at once waited in the client for a connection`
+            : ''),
       );
     }
     if (serverCpu !== null && baselineCpu !== null) {
@@ -217,18 +222,23 @@ async function closedLoop(
 /**
  * Requests leave at a fixed pace whatever the answers (open loop), spread over the traders;
  * latency counts from the moment a request was due, so queueing in the client counts too.
+ * Each trader may have as many requests in flight as its session has connections
+ * (`HttpSession`'s agent keeps 4), so that the client's own connection limit does not hold
+ * requests back at the offered rate; `queuedInClient` is the most requests that were due and
+ * waiting for a free connection at once (0 when the client never held one back).
  */
 async function fixedRate(
   traders: Trader[],
   rate: number,
   durationSeconds: number,
   send: (trader: Trader) => Promise<boolean>,
-): Promise<Measured> {
+): Promise<Measured & { queuedInClient: number }> {
   const latencies: number[] = [];
   let failed = 0;
   let issued = 0;
+  let queuedInClient = 0;
   const inFlight = new Set<Promise<void>>();
-  const idle = [...traders];
+  const idle = Array.from({ length: connectionsPerSession }, () => traders).flat();
   const waiting: number[] = [];
   const started = performance.now();
   const total = Math.round(rate * durationSeconds);
@@ -251,13 +261,14 @@ async function fixedRate(
     const dueCount = Math.min(total, Math.floor(((now - started) * rate) / 1000));
     for (; issued < dueCount; issued++) waiting.push(started + (issued * 1000) / rate);
     dispatch();
+    queuedInClient = Math.max(queuedInClient, waiting.length);
     await new Promise((resolve) => setTimeout(resolve, 1));
   }
   while (waiting.length > 0 || inFlight.size > 0) {
     dispatch();
     await Promise.race([...inFlight, new Promise((resolve) => setTimeout(resolve, 5))]);
   }
-  return measured(latencies, failed, (performance.now() - started) / 1000);
+  return { ...measured(latencies, failed, (performance.now() - started) / 1000), queuedInClient };
 }
 
 /** The same place-then-cancel loop straight into an engine host on its own SQLite file. */
