@@ -17,7 +17,7 @@ import {
 } from './idempotency.js';
 import { projectionRowsFrom } from './projections.js';
 import { reconcile } from './reconcile.js';
-import { recoverEngine } from './recovery.js';
+import { type Recovered, recoverEngine } from './recovery.js';
 import { type Applied, Sequencer } from './sequencer.js';
 import { feedingReplica, SnapshotReplica } from './snapshotReplica.js';
 import { type SnapshotPolicy, writeSnapshot } from './snapshots.js';
@@ -142,7 +142,7 @@ export class EngineHost {
         'engine replica stopped: no snapshots until a restart (the journal holds every command)',
       ),
     );
-    let recovered: Awaited<ReturnType<typeof recoverEngine>>;
+    let recovered: Recovered;
     try {
       recovered = await recoverEngine(feedingReplica(options.store, replica), options.logger);
     } catch (error) {
