@@ -56,12 +56,7 @@ export class ChainRegistry {
       network === undefined
         ? [...this.simulated.values()]
         : [this.simulated.get(network)].filter((c): c is SimulatedChain => c !== undefined);
-    await mineSimulatedChains(
-      this.db,
-      chains.map((chain) => chain.network),
-      blocks,
-      Date.now(),
-    );
+    await mineSimulatedChains(this.db, chains, blocks, Date.now());
     await this.announce(chains.map((chain) => chain.network));
   }
 
@@ -70,12 +65,22 @@ export class ChainRegistry {
     for (const listener of this.listeners) await listener(networks);
   }
 
-  /** One block per interval on every simulated chain; 0 turns the timer off. */
-  start(intervalMs: number): void {
+  /**
+   * One block per interval on every simulated chain (0: none), and the listeners told after
+   * each. A chain seen for the first time starts at height 0 now; after that nothing is written
+   * per block (`SimulatedChain` computes its height from the time).
+   */
+  async start(intervalMs: number): Promise<void> {
     if (intervalMs <= 0) return;
+    const chains = [...this.simulated.values()];
+    const fresh = [];
+    for (const chain of chains) if ((await chain.blockHeight()) === 0) fresh.push(chain);
+    // Blocks counted from now on; a chain that has a height keeps the blocks made meanwhile.
+    await mineSimulatedChains(this.db, fresh, 0, Date.now());
+    for (const chain of chains) chain.blockIntervalMs = intervalMs;
     this.timer = setInterval(() => {
       if (this.ticking !== null) return;
-      this.ticking = this.mine(1)
+      this.ticking = this.announce(chains.map((chain) => chain.network))
         .catch((error: unknown) => this.logger.error({ err: error }, 'simulated block failed'))
         .finally(() => {
           this.ticking = null;

@@ -32,7 +32,7 @@ export const chainsPlugin = fp(
     app.decorate('depositWatcher', watcher);
     app.addHook('onReady', async () => {
       await registry.announce();
-      registry.start(app.config.chains.blockIntervalMs);
+      await registry.start(app.config.chains.blockIntervalMs);
     });
     app.addHook('onClose', async () => {
       await registry.stop();

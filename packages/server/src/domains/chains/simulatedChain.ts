@@ -26,12 +26,21 @@ export interface SimulatedTransaction {
 }
 
 /**
- * A network simulated in the database: blocks are a counter that advances on a timer or on
- * demand, and a transfer is included in the block after the one current when it was sent.
- * Addresses and memos are derived from the user and an index, so they are the same on every
- * start. State lives in `sim_chain_blocks` and `sim_chain_transfers`, so a restart keeps it.
+ * A network simulated in the database: a block every `blockIntervalMs` (as a real chain keeps
+ * producing them, also while the exchange is stopped) plus blocks mined on demand, and a
+ * transfer is included in the block after the one current when it was sent. Addresses and
+ * memos are derived from the user and an index, so they are the same on every start. State
+ * lives in `sim_chain_blocks` and `sim_chain_transfers`, so a restart keeps it.
+ *
+ * NOTE: the height is computed, not written per block: `sim_chain_blocks` holds a height and the
+ * time it was reached, and the blocks since then are the whole intervals elapsed. A write per
+ * block was a commit on the main connection every interval, which waits on the event loop
+ * whenever the engine host's writer holds the SQLite write lock.
  */
 export class SimulatedChain implements ChainAdapter {
+  /** A block this often; 0 (the default, and in tests) only on demand. */
+  blockIntervalMs = 0;
+
   constructor(
     private readonly db: Db,
     readonly network: string,
@@ -47,15 +56,17 @@ export class SimulatedChain implements ChainAdapter {
   async blockHeight(): Promise<number> {
     const row = await this.db
       .selectFrom('sim_chain_blocks')
-      .select('height')
+      .select(['height', 'time'])
       .where('network', '=', this.network)
       .executeTakeFirst();
-    return row ? Number(row.height) : 0;
+    return row
+      ? heightAt(Number(row.height), Number(row.time), this.blockIntervalMs, this.now())
+      : 0;
   }
 
   /** Adds `blocks` blocks; returns the new height. */
   async mine(blocks: number): Promise<number> {
-    const heights = await mineSimulatedChains(this.db, [this.network], blocks, this.now());
+    const heights = await mineSimulatedChains(this.db, [this], blocks, this.now());
     return heights.get(this.network) ?? 0;
   }
 
@@ -153,27 +164,52 @@ export class SimulatedChain implements ChainAdapter {
   }
 }
 
+/** The height of a chain that stood at `height` at `since`, with a block every `intervalMs`. */
+export function heightAt(height: number, since: number, intervalMs: number, now: number): number {
+  return intervalMs > 0 && now > since ? height + Math.floor((now - since) / intervalMs) : height;
+}
+
 /**
- * Adds `blocks` blocks to each of `networks` in one statement, so one commit (and, on SQLite,
- * one wait for the disk on the event loop) instead of one per network; returns the new heights.
+ * Adds `blocks` blocks to each of `chains` (a chain without a row starts at 0) in one
+ * transaction, and counts its timed blocks from now on; returns the new heights.
  */
 export async function mineSimulatedChains(
   db: Db,
-  networks: readonly string[],
+  chains: readonly SimulatedChain[],
   blocks: number,
   time: number,
 ): Promise<Map<string, number>> {
-  if (networks.length === 0) return new Map();
-  const rows = await db
-    .insertInto('sim_chain_blocks')
-    .values(networks.map((network) => ({ network, height: blocks, time })))
-    .onConflict((oc) =>
-      oc.column('network').doUpdateSet((eb) => ({
-        height: eb('sim_chain_blocks.height', '+', eb.ref('excluded.height')),
-        time: eb.ref('excluded.time'),
-      })),
-    )
-    .returning(['network', 'height'])
-    .execute();
-  return new Map(rows.map((row) => [row.network, Number(row.height)]));
+  const heights = new Map<string, number>();
+  if (chains.length === 0) return heights;
+  await db.transaction().execute(async (trx) => {
+    const rows = await trx
+      .selectFrom('sim_chain_blocks')
+      .select(['network', 'height', 'time'])
+      .where(
+        'network',
+        'in',
+        chains.map((chain) => chain.network),
+      )
+      .execute();
+    const stored = new Map(rows.map((row) => [row.network, row]));
+    const values = chains.map((chain) => {
+      const row = stored.get(chain.network);
+      const current = row
+        ? heightAt(Number(row.height), Number(row.time), chain.blockIntervalMs, time)
+        : 0;
+      heights.set(chain.network, current + blocks);
+      return { network: chain.network, height: current + blocks, time };
+    });
+    await trx
+      .insertInto('sim_chain_blocks')
+      .values(values)
+      .onConflict((oc) =>
+        oc.column('network').doUpdateSet((eb) => ({
+          height: eb.ref('excluded.height'),
+          time: eb.ref('excluded.time'),
+        })),
+      )
+      .execute();
+  });
+  return heights;
 }
