@@ -15,8 +15,13 @@ declare module 'fastify' {
   }
 }
 
-/** How often changed candles are written. */
-const candleSaveEveryMs = 1_000;
+/**
+ * How often changed candles are written. Each save is a commit on the main connection, which
+ * waits on the event loop while the engine host's writer holds the SQLite lock, so it is kept
+ * rare; candles not yet saved when the process stops are rebuilt at start from the trades after
+ * the saved cursor (`KlineBook.open`), so the interval costs nothing but a longer catch-up.
+ */
+const candleSaveEveryMs = 10_000;
 
 /** Opens the market data on the engine host (after it) and closes it with the app. */
 export const marketDataPlugin = fp(
