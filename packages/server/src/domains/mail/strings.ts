@@ -75,7 +75,7 @@ const en: LanguageStrings = {
       subject: 'Confirm your withdrawal of {amount} {ticker}',
       body: [
         'A withdrawal of {amount} {ticker} to {address} was requested with an API key of your account.',
-        'Open this link to confirm it. It expires in 24 hours; until then the funds stay held.',
+        'To confirm it, open this link and press Confirm on the page it opens. It expires in 24 hours; until then the funds stay held.',
         '{action}',
         'If it was not you, cancel it in your withdrawal history and delete the API key.',
       ],
@@ -136,7 +136,7 @@ const ru: LanguageStrings = {
       subject: 'Подтвердите вывод {amount} {ticker}',
       body: [
         'С API-ключом вашего аккаунта запрошен вывод {amount} {ticker} на адрес {address}.',
-        'Откройте ссылку, чтобы подтвердить его. Она действует 24 часа; до тех пор средства заморожены.',
+        'Чтобы подтвердить его, откройте ссылку и нажмите «Подтвердить» на открывшейся странице. Она действует 24 часа; до тех пор средства заморожены.',
         '{action}',
         'Если это были не вы, отмените вывод в истории выводов и удалите API-ключ.',
       ],
@@ -197,7 +197,7 @@ const es: LanguageStrings = {
       subject: 'Confirme su retiro de {amount} {ticker}',
       body: [
         'Se solicitó con una clave API de su cuenta un retiro de {amount} {ticker} a {address}.',
-        'Abra este enlace para confirmarlo. Caduca en 24 horas; hasta entonces los fondos quedan retenidos.',
+        'Para confirmarlo, abra este enlace y pulse Confirmar en la página que se abre. Caduca en 24 horas; hasta entonces los fondos quedan retenidos.',
         '{action}',
         'Si no fue usted, cancélelo en su historial de retiros y elimine la clave API.',
       ],

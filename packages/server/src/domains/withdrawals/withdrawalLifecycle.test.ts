@@ -2,7 +2,6 @@ import { amountFromDecimal, withdrawalStatus } from '@lattice/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestDb } from '../../testing/testDb.js';
-import { signRequest } from '../apiKeys/signature.js';
 import { testClock } from '../auth/authTestApp.js';
 import { createSignedInUser, type TestUser } from '../auth/testClient.js';
 import { buildWithdrawalApp, fundMain, mainOf, mineBlocks, nextCode } from './withdrawalTestKit.js';
@@ -133,113 +132,6 @@ describe('cancel by the user', () => {
     expect(late.statusCode).toBe(422);
     expect(await statusOf(sent.id)).toBe(withdrawalStatus.inProcess);
     expect(mainOf(app, owner.user.id, 'USDT').frozen).toBe(usdt('12001'));
-  });
-});
-
-describe('API-key withdrawals wait for the e-mail link (status 5)', () => {
-  interface Key {
-    key: string;
-    secret: string;
-  }
-
-  async function createKey(user: TestUser): Promise<Key> {
-    const response = await user.client.post('/api/v2/api_key', {
-      totp: nextCode(clock, user.totpSecret),
-      scopes: ['read', 'withdraw'],
-    });
-    expect(response.statusCode).toBe(201);
-    return response.json();
-  }
-
-  function signedPost(key: Key, url: string, body: unknown) {
-    const raw = JSON.stringify(body);
-    const timestamp = String(clock.now());
-    const signature = signRequest(key.secret, {
-      timestamp,
-      method: 'POST',
-      pathAndQuery: url,
-      body: raw,
-    });
-    return app.inject({
-      method: 'POST',
-      url,
-      headers: {
-        'x-api-key': key.key,
-        'x-api-timestamp': timestamp,
-        'x-api-signature': signature,
-        'content-type': 'application/json',
-      },
-      payload: raw,
-    });
-  }
-
-  async function requestWithKey(user: TestUser, amount: string) {
-    const key = await createKey(user);
-    const response = await signedPost(key, '/api/v3/balance/withdrawal-USDT/CRYPTOMEMO', {
-      amount,
-      address: tronOutside,
-      network: 'tron',
-      code: nextCode(clock, user.totpSecret),
-    });
-    expect(response.statusCode).toBe(200);
-    return response.json();
-  }
-
-  async function mailedToken(user: TestUser): Promise<string> {
-    const mails = (
-      await user.client.get(`/api/dev/mail?to=${encodeURIComponent(user.email)}`)
-    ).json() as { subject: string; text: string }[];
-    const mail = mails.find((candidate) => candidate.subject.startsWith('Confirm your withdrawal'));
-    const token = mail?.text.match(/\/api\/v2\/withdrawals\/confirm\/([\w-]+)/)?.[1];
-    if (token === undefined) throw new Error('no confirmation mail');
-    return token;
-  }
-
-  it('holds until the link is opened, then sends; the link works once', async () => {
-    const user = await usdtUser('1000');
-    const record = await requestWithKey(user, '100');
-    expect(record.status).toBe(withdrawalStatus.unconfirmedByUser);
-    expect(mainOf(app, user.user.id, 'USDT').frozen).toBe(usdt('101'));
-    const token = await mailedToken(user);
-    const opened = await app.inject({ method: 'GET', url: `/api/v2/withdrawals/confirm/${token}` });
-    expect(opened.statusCode).toBe(302);
-    expect(opened.headers.location).toBe(`/history/withdraw?confirmed=${record.id}`);
-    expect(await statusOf(record.id)).toBe(withdrawalStatus.inProcess);
-    expect(mainOf(app, user.user.id, 'USDT')).toEqual({ available: usdt('899'), frozen: 0n });
-    const reused = await user.client.post('/api/v2/withdrawals/confirm', { token });
-    expect(reused.statusCode).toBe(422);
-    expect(reused.json().errors.token).toEqual(['Link is not valid']);
-  });
-
-  it('goes on to the operator when the confirmed amount is above the threshold', async () => {
-    const user = await usdtUser('30000');
-    const record = await requestWithKey(user, '11000');
-    const token = await mailedToken(user);
-    const confirmed = await user.client.post('/api/v2/withdrawals/confirm', { token });
-    expect(confirmed.json().status).toBe(withdrawalStatus.unconfirmedByAdmin);
-    expect(await statusOf(record.id)).toBe(withdrawalStatus.unconfirmedByAdmin);
-  });
-
-  it('stops (13) and releases the funds when the link has expired', async () => {
-    const user = await usdtUser('1000');
-    const record = await requestWithKey(user, '100');
-    const token = await mailedToken(user);
-    clock.advance(24 * 3600_000 + 1);
-    const late = await app.inject({ method: 'GET', url: `/api/v2/withdrawals/confirm/${token}` });
-    expect(late.headers.location).toBe('/history/withdraw?confirmed=invalid');
-    expect(await statusOf(record.id)).toBe(withdrawalStatus.canceledByValidation);
-    expect(mainOf(app, user.user.id, 'USDT')).toEqual({ available: usdt('1000'), frozen: 0n });
-  });
-
-  it('is released by the sweep when the link was never opened', async () => {
-    const user = await usdtUser('1000');
-    const record = await requestWithKey(user, '200');
-    expect(await app.withdrawalProcessor.expireDue()).toBe(0);
-    expect(await statusOf(record.id)).toBe(withdrawalStatus.unconfirmedByUser);
-    clock.advance(24 * 3600_000 + 1);
-    expect(await app.withdrawalProcessor.expireDue()).toBe(1);
-    expect(await statusOf(record.id)).toBe(withdrawalStatus.canceledByValidation);
-    expect(mainOf(app, user.user.id, 'USDT')).toEqual({ available: usdt('1000'), frozen: 0n });
   });
 });
 

@@ -37,8 +37,16 @@ export const withdrawalsApiDocs: readonly RouteDoc[] = [
   },
   {
     method: 'get',
+    path: '/api/v2/withdrawals/confirm',
+    summary:
+      'The withdrawal an e-mail link token would confirm (status 5, link not expired); changes nothing. Unknown, used and expired tokens get the same 422 auth_link_invalid',
+    query: withdrawalConfirmBody,
+  },
+  {
+    method: 'get',
     path: '/api/v2/withdrawals/confirm/:token',
-    summary: 'The e-mail link itself: confirms, then redirects to /history/withdraw',
+    summary:
+      'The e-mail link of mails sent before the confirmation page: redirects to /withdrawal-confirm?token=…; changes nothing',
     status: 302,
   },
   {

@@ -13,7 +13,7 @@ import { verifyUserTotp } from '../auth/twoFactor.js';
 import { WithdrawalProcessor } from './withdrawalProcessor.js';
 import { withdrawalsDevRoutes } from './withdrawals.devRoutes.js';
 import { withdrawalsCsv } from './withdrawals.present.js';
-import { WithdrawalsService } from './withdrawals.service.js';
+import { confirmPagePath, WithdrawalsService } from './withdrawals.service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -109,18 +109,20 @@ export const withdrawalsRoutes = fp(
       return service.cancel(signedInUser(request).user.id, id);
     });
 
-    // The e-mail link: a person opening it lands on the withdrawal history.
+    // NOTE: a GET never confirms. Mail scanners and link previewers fetch every link of an
+    // incoming mail, and one that confirmed would approve what a thief of the API key asked
+    // for. The link opens a page that shows the withdrawal; only its button POSTs the token.
+    app.get('/api/v2/withdrawals/confirm', async (request, reply) => {
+      const { token } = withdrawalConfirmBody.parse(request.query);
+      reply.header('cache-control', 'no-store');
+      return service.confirmationByToken(token);
+    });
+
+    // The link of mails sent before the page existed: it only leads to the page.
     app.get('/api/v2/withdrawals/confirm/:token', async (request, reply) => {
       const { token } = tokenParams.parse(request.params);
-      try {
-        const record = await service.confirmByToken(token);
-        return reply.redirect(`/history/withdraw?confirmed=${record.id}`);
-      } catch (error) {
-        if (error instanceof AppError && error.code === 'auth_link_invalid') {
-          return reply.redirect('/history/withdraw?confirmed=invalid');
-        }
-        throw error;
-      }
+      reply.header('cache-control', 'no-store');
+      return reply.redirect(`${confirmPagePath}?token=${encodeURIComponent(token)}`);
     });
 
     app.post('/api/v2/withdrawals/confirm', async (request) => {

@@ -47,6 +47,13 @@ const s = withdrawalStatus;
 export const reviewThresholdUsdDefault = 10_000n;
 /** How long the e-mail link of an API-key withdrawal stays valid. */
 export const confirmLinkTtlMs = 24 * 3600_000;
+/** The web page the e-mail link opens: it shows the withdrawal and confirms only on a click. */
+export const confirmPagePath = '/withdrawal-confirm';
+
+/** The one answer for an unknown, used or expired link: it tells nothing about which. */
+function linkInvalid(): AppError {
+  return new AppError('auth_link_invalid', { errors: { token: ['Link is not valid'] } });
+}
 
 interface Route {
   asset: Asset;
@@ -194,20 +201,36 @@ export class WithdrawalsService {
   }
 
   /**
-   * The e-mail link's token: 5 → 6 when the amount needs an operator, else 10 and sent. An
-   * expired link stops the withdrawal (13) and releases the funds.
+   * The e-mail link's token, posted by the page's Confirm button: 5 → 6 when the amount needs
+   * an operator, else 10 and sent. An expired link stops the withdrawal (13) and releases the
+   * funds.
    */
   async confirmByToken(token: string): Promise<WithdrawalJson> {
     const row = await withdrawalByConfirmToken(this.db, hashToken(token));
-    const invalid = new AppError('auth_link_invalid', { errors: { token: ['Link is not valid'] } });
-    if (row === undefined || Number(row.status) !== s.unconfirmedByUser) throw invalid;
+    if (row === undefined || Number(row.status) !== s.unconfirmedByUser) throw linkInvalid();
     const id = Number(row.id);
     if (Number(row.confirm_expires_at ?? 0) <= this.now()) {
       await this.processor.expire(id);
-      throw invalid;
+      throw linkInvalid();
     }
-    if (!(await this.confirmed(id, s.unconfirmedByUser))) throw invalid;
+    if (!(await this.confirmed(id, s.unconfirmedByUser))) throw linkInvalid();
     return this.present(id, await this.decimalsOf(row.asset));
+  }
+
+  /**
+   * The withdrawal the e-mail link's token would confirm, for the page that asks for the
+   * click. Reads only: an expired link is left to the sweep (or the confirming POST) to stop.
+   */
+  async confirmationByToken(token: string): Promise<WithdrawalJson> {
+    const row = await withdrawalByConfirmToken(this.db, hashToken(token));
+    if (
+      row === undefined ||
+      Number(row.status) !== s.unconfirmedByUser ||
+      Number(row.confirm_expires_at ?? 0) <= this.now()
+    ) {
+      throw linkInvalid();
+    }
+    return presentWithdrawal(row, await this.decimalsOf(row.asset), this.explorerLink);
   }
 
   /** Cancels the user's own withdrawal while it is 5, 6 or 10: status 12, funds released. */
@@ -300,14 +323,14 @@ export class WithdrawalsService {
     return true;
   }
 
-  /** Status 5: the funds stay held until the link mailed to the user is opened. */
+  /** Status 5: the funds stay held until the user confirms on the page the mailed link opens. */
   private async awaitEmailConfirmation(user: UserRow, id: number, decimals: number) {
     const token = randomToken();
     const confirm = { tokenHash: hashToken(token), expiresAt: this.now() + confirmLinkTtlMs };
     const change = { status: s.unconfirmedByUser, confirm };
     await transitionWithdrawal(this.db, id, [s.freezed], change, this.now());
     const base = this.options.publicUrl ?? '';
-    const link = `${base}/api/v2/withdrawals/confirm/${encodeURIComponent(token)}`;
+    const link = `${base}${confirmPagePath}?token=${encodeURIComponent(token)}`;
     await this.options.sendConfirmation?.(user, link, await this.present(id, decimals));
   }
 
