@@ -35,7 +35,8 @@ export type ScreenName =
   | 'withdraw'
   | 'addressManagement'
   | 'codes'
-  | 'walletHistory';
+  | 'walletHistory'
+  | 'withdrawalConfirm';
 
 export interface RouteEntry {
   /** Path without the language prefix, relative (`user/profile`); '' is the front page. */
@@ -107,6 +108,13 @@ const publicPages: RouteEntry[] = [
   { path: 'bug-bounty', title: 'bugBounty', access: 'public' },
   { path: 'privacy-policy', title: 'privacyPolicy', access: 'public' },
   { path: 'terms', title: 'terms', access: 'public' },
+  // The e-mailed link of an API-key withdrawal: its token is the proof, signed in or not.
+  {
+    path: 'withdrawal-confirm',
+    title: 'withdrawalConfirm',
+    access: 'public',
+    screen: 'withdrawalConfirm',
+  },
 ];
 
 const authPages: RouteEntry[] = [

@@ -27,4 +27,5 @@ export const screens: Record<ScreenName, () => Promise<{ default: ComponentType 
   addressManagement: () => import('../features/wallet/AddressManagementPage'),
   codes: () => import('../features/wallet/CodesPage'),
   walletHistory: () => import('../features/wallet/WalletHistoryPage'),
+  withdrawalConfirm: () => import('../features/wallet/WithdrawalConfirmPage'),
 };

@@ -5,11 +5,10 @@ import type {
   WithdrawalJson,
 } from '@lattice/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useSearchParams } from 'react-router';
+import { useLocation } from 'react-router';
 import { splitLanguage } from '../../i18n/languages';
-import { responseNotice, submitNotice } from '../../lib/notices';
 import { Button } from '../../ui/Button';
 import { SelectField, TextField } from '../../ui/Field';
 import { Page } from '../../ui/Page';
@@ -128,28 +127,6 @@ function CodesTable({ rows }: { rows: readonly VoucherJson[] }) {
   );
 }
 
-/**
- * The e-mail link of a withdrawal lands here with `?confirmed={id}` or `?confirmed=invalid`:
- * say what happened, once.
- */
-function useConfirmedNotice() {
-  const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const confirmed = params.get('confirmed');
-  useEffect(() => {
-    if (confirmed === null) return;
-    if (confirmed === 'invalid') responseNotice(t('validation.linkInvalid'));
-    else submitNotice(t('wallet.withdraw.confirmed'));
-    setParams(
-      (current) => {
-        current.delete('confirmed');
-        return current;
-      },
-      { replace: true },
-    );
-  }, [confirmed, setParams, t]);
-}
-
 /** Deposit, withdrawal and code history: currency and status filters, pages and export. */
 export default function WalletHistoryPage() {
   const { t } = useTranslation();
@@ -157,7 +134,6 @@ export default function WalletHistoryPage() {
   const balances = useBalances();
   const [filters, setFilters] = useState<Filters>(emptyFilters);
   const [offset, setOffset] = useState(0);
-  useConfirmedNotice();
   const list = useQuery({
     queryKey: [...walletKeys.history, kind, filters, offset],
     queryFn: () => fetchPage(kind, filters, offset) as Promise<AnyPage>,

@@ -119,6 +119,11 @@ export const walletApi = {
       on404: 'throw',
     }),
   cancelWithdrawal: (id: number) => api.post<WithdrawalJson>(`/v2/withdrawals/${id}/cancel`),
+  /** The withdrawal an e-mail link's token would confirm; reading it changes nothing. */
+  withdrawalConfirmation: (token: string) =>
+    api.get<WithdrawalJson>('/v2/withdrawals/confirm', { query: { token }, on404: 'throw' }),
+  confirmWithdrawal: (token: string) =>
+    api.post<WithdrawalJson>('/v2/withdrawals/confirm', { token }),
   withdrawLimit: () =>
     api.get<WithdrawLimitJson>('/v3/profile/withdraw_kyc_limit', { on404: 'throw' }),
   calcFee: (ticker: string, network: string, amount: string) =>

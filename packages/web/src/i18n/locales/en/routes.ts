@@ -71,5 +71,6 @@ export const routes = {
   historyDeposit: 'Deposit history',
   historyCodes: 'Codes history',
   historyWithdraw: 'Withdrawal history',
+  withdrawalConfirm: 'Confirm withdrawal',
   notFound: 'Page not found',
 };

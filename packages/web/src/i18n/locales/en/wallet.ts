@@ -100,6 +100,20 @@ export const wallet = {
     limitsText:
       'With 2FA: up to 500 USD per 24 h and 1 BTC per week in value. With 2FA and approved verification: up to 100,000 USD per day.',
   },
+  confirmLink: {
+    lead: 'A withdrawal was requested with an API key of your account. Check it, then confirm it.',
+    requested: 'Requested',
+    notYou:
+      'If you did not request it, do not confirm it: cancel it in your withdrawal history and delete your API keys.',
+    submit: 'Confirm withdrawal',
+    cancel: 'Leave without confirming',
+    inReview: 'Above the review threshold: an operator checks the withdrawal before it is sent.',
+    invalidText:
+      'A link confirms once, within 24 hours of the request. Your withdrawal history shows what became of the withdrawal.',
+    loadFailed: 'Could not load the withdrawal. Please try again.',
+    failed: 'Could not confirm the withdrawal. Please try again.',
+    retry: 'Try again',
+  },
   whitelist: {
     mode: 'Whitelist mode',
     modeText: 'When it is on, withdrawals go only to the addresses saved here.',

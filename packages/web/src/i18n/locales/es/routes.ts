@@ -73,5 +73,6 @@ export const routes: Messages<typeof english> = {
   historyDeposit: 'Historial de depósitos',
   historyCodes: 'Historial de códigos',
   historyWithdraw: 'Historial de retiros',
+  withdrawalConfirm: 'Confirmación de retiro',
   notFound: 'Página no encontrada',
 };

@@ -102,6 +102,20 @@ export const wallet: Messages<typeof english> = {
     limitsText:
       'Con 2FA: hasta 500 USD cada 24 h y 1 BTC por semana en valor. Con 2FA y verificación aprobada: hasta 100.000 USD al día.',
   },
+  confirmLink: {
+    lead: 'Se solicitó un retiro con una clave API de su cuenta. Revíselo y confírmelo.',
+    requested: 'Solicitado',
+    notYou:
+      'Si no lo solicitó, no lo confirme: cancélelo en su historial de retiros y elimine sus claves API.',
+    submit: 'Confirmar retiro',
+    cancel: 'Salir sin confirmar',
+    inReview: 'Supera el umbral de revisión: un operador revisa el retiro antes de enviarlo.',
+    invalidText:
+      'Un enlace confirma una sola vez, dentro de las 24 horas siguientes a la solicitud. Su historial de retiros muestra qué pasó con el retiro.',
+    loadFailed: 'No se pudo cargar el retiro. Inténtelo de nuevo.',
+    failed: 'No se pudo confirmar el retiro. Inténtelo de nuevo.',
+    retry: 'Reintentar',
+  },
   whitelist: {
     mode: 'Modo lista blanca',
     modeText: 'Cuando está activado, los retiros solo van a las direcciones guardadas aquí.',

@@ -73,5 +73,6 @@ export const routes: Messages<typeof english> = {
   historyDeposit: 'История пополнений',
   historyCodes: 'История кодов',
   historyWithdraw: 'История выводов',
+  withdrawalConfirm: 'Подтверждение вывода',
   notFound: 'Страница не найдена',
 };
