@@ -19,6 +19,11 @@ interface SnapshotReply extends WorkerReply {
   readonly ms: number;
 }
 
+/** Committed entries wait at most this long before they are posted to the replica. */
+const postEveryMs = 100;
+/** Or until this many wait. */
+const postEntriesMax = 2_000;
+
 /**
  * A replica of the engine in a worker thread, fed every committed journal entry, which takes
  * the snapshots: the sequencer never stops for one. It starts from the state recovery rebuilt
@@ -26,6 +31,11 @@ interface SnapshotReply extends WorkerReply {
  */
 export class SnapshotReplica {
   private readonly requests: WorkerRequests;
+  /** Committed entries not yet posted: `seq`, command text and event number of each. */
+  private pendingFirstSeq = 0;
+  private pendingCommands: string[] = [];
+  private pendingEventSeqEnds: number[] = [];
+  private flushTimer: NodeJS.Timeout | null = null;
 
   constructor(onFailure: (error: Error) => void) {
     const worker = startReplicaWorker();
@@ -43,26 +53,49 @@ export class SnapshotReplica {
     this.requests.post({ kind: 'restore', journalSeq, data } satisfies ReplicaMessage);
   }
 
-  /** Committed journal entries, in order, following those already given. */
+  /**
+   * Committed journal entries, in order, following those already given. They reach the worker
+   * together, at most `postEveryMs` later (or once `postEntriesMax` wait), and always before a
+   * snapshot is asked for: a message per committed batch woke the worker hundreds of times a
+   * second for work that only a snapshot needs done, each wake-up a hand-off between threads on
+   * the event loop's path.
+   */
   append(rows: readonly Pick<EngineJournalTable, 'seq' | 'command' | 'event_seq_end'>[]): void {
     const first = rows[0];
     if (!first) return;
-    this.requests.post({
-      kind: 'entries',
-      firstSeq: first.seq,
-      commands: rows.map((row) => row.command),
-      eventSeqEnds: rows.map((row) => row.event_seq_end),
-    } satisfies ReplicaMessage);
+    if (this.pendingCommands.length === 0) this.pendingFirstSeq = first.seq;
+    for (const row of rows) {
+      this.pendingCommands.push(row.command);
+      this.pendingEventSeqEnds.push(row.event_seq_end);
+    }
+    if (this.pendingCommands.length >= postEntriesMax) this.postPending();
+    else this.flushTimer ??= setTimeout(() => this.postPending(), postEveryMs).unref();
   }
 
   /** The snapshot row of the state after every entry appended so far. */
   async snapshot(createdAt: number): Promise<{ row: EncodedSnapshotRow; ms: number }> {
+    this.postPending();
     const reply = await this.requests.request<SnapshotReply>({ kind: 'snapshot', createdAt });
     return { row: reply.row, ms: reply.ms };
   }
 
   async close(): Promise<void> {
+    this.postPending();
     await this.requests.close();
+  }
+
+  private postPending(): void {
+    if (this.flushTimer !== null) clearTimeout(this.flushTimer);
+    this.flushTimer = null;
+    if (this.pendingCommands.length === 0) return;
+    this.requests.post({
+      kind: 'entries',
+      firstSeq: this.pendingFirstSeq,
+      commands: this.pendingCommands,
+      eventSeqEnds: this.pendingEventSeqEnds,
+    } satisfies ReplicaMessage);
+    this.pendingCommands = [];
+    this.pendingEventSeqEnds = [];
   }
 }
 
