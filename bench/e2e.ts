@@ -3,11 +3,20 @@
 // code, a bare Fastify server with one POST route for comparison. Prints:
 //   orders/s (closed loop, as fast as acknowledgements come), p50/p99 ms of acknowledgements at
 //   a fixed offered rate (default 5,000 orders/s), baseline req/s and the ratio, the CPU time
-//   each server spent per request in the closed loop (Linux); and, to tell
-//   the HTTP path from the durable write, the engine host alone on the same place/cancel loop.
+//   each server spent per request in the closed loop (Linux); the sync latency of the disk under
+//   the data directory, alone (every acknowledgement waits for a sync); and, to tell the HTTP
+//   path from the durable write, the engine host alone on the same place/cancel loop.
 // Usage: npm run bench:e2e [-- clients seconds rate]. The demo market maker is off.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import {
+  closeSync,
+  fdatasyncSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +42,8 @@ const warmUpSeconds = 2;
 // The paced phases are short: when the offered rate is not sustained, the backlog drains after.
 const pacedSeconds = 4;
 const lightRate = 1_000;
+/** How long the disk's own sync latency is sampled, after the server's phases. */
+const diskProbeSeconds = 10;
 // Linux's USER_HZ, the unit of /proc/<pid>/stat times, is 100 on every common platform.
 const clockTicksPerSecond = 100;
 /** Connections each `HttpSession` keeps (its agent's `maxSockets`). */
@@ -120,6 +131,12 @@ async function main(): Promise<void> {
           `bare route ${baselineCpu.toFixed(3)} ms per request (all threads of each process)`,
       );
     }
+    const disk = diskSyncLatency(dataDir, diskProbeSeconds);
+    console.log(
+      `  the disk under the data directory, alone: ${disk.count} writes of 16 KB each followed by ` +
+        `fdatasync in ${diskProbeSeconds} s, p50 ${disk.p50.toFixed(2)} ms, p99 ${disk.p99.toFixed(2)} ms, ` +
+        `max ${disk.max.toFixed(1)} ms, ${disk.over50} over 50 ms (every acknowledgement waits for one)`,
+    );
     const hostOnly = await hostAlone(clientCount, seconds);
     console.log(
       `  for comparison, the engine host alone (in this process, no HTTP, ${clientCount} ` +
@@ -308,6 +325,43 @@ async function hostAlone(submitters: number, durationSeconds: number): Promise<M
     await database.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The storage's own sync latency: 16 KB written and `fdatasync`ed in a loop, as a commit's WAL
+ * append is. A durable acknowledgement cannot come sooner than its commit's sync, so this
+ * distribution's tail bounds the acknowledgements' tail whatever the server does.
+ */
+function diskSyncLatency(
+  dir: string,
+  durationSeconds: number,
+): { count: number; p50: number; p99: number; max: number; over50: number } {
+  const file = join(dir, 'disk-probe.bin');
+  const fd = openSync(file, 'w');
+  const block = Buffer.alloc(16 * 1024, 1);
+  const latencies: number[] = [];
+  const end = performance.now() + durationSeconds * 1000;
+  let position = 0;
+  try {
+    while (performance.now() < end) {
+      const started = performance.now();
+      writeSync(fd, block, 0, block.length, position);
+      fdatasyncSync(fd);
+      latencies.push(performance.now() - started);
+      position = (position + block.length) % (64 * 1024 * 1024);
+    }
+  } finally {
+    closeSync(fd);
+    rmSync(file, { force: true });
+  }
+  const { count, p50, p99 } = measured(latencies, 0, durationSeconds);
+  return {
+    count,
+    p50,
+    p99,
+    max: latencies[latencies.length - 1] ?? 0,
+    over50: latencies.filter((ms) => ms > 50).length,
+  };
 }
 
 function measured(latencies: number[], failed: number, elapsedSeconds: number): Measured {
