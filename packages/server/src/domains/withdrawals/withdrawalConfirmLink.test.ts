@@ -5,7 +5,7 @@ import { useTestDb } from '../../testing/testDb.js';
 import { signRequest } from '../apiKeys/signature.js';
 import { testClock } from '../auth/authTestApp.js';
 import { createSignedInUser, TestClient, type TestUser } from '../auth/testClient.js';
-import { buildWithdrawalApp, fundMain, mainOf, nextCode } from './withdrawalTestKit.js';
+import { buildWithdrawalApp, fundMain, mainOf, nextCode, statusOf } from './withdrawalTestKit.js';
 
 const testDb = useTestDb();
 const clock = testClock(Date.now());
@@ -30,15 +30,6 @@ async function usdtUser(amount: string): Promise<TestUser> {
   const user = await createSignedInUser(app, { twoFactor: true, kyc: true });
   await fundMain(app, user.user.id, 'USDT', amount, 6);
   return user;
-}
-
-async function statusOf(id: number): Promise<number> {
-  const row = await app.db
-    .selectFrom('withdrawals')
-    .select('status')
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow();
-  return Number(row.status);
 }
 
 interface Key {
@@ -130,7 +121,7 @@ describe('API-key withdrawals wait for the e-mail link (status 5)', () => {
         status: withdrawalStatus.unconfirmedByUser,
       });
     }
-    expect(await statusOf(record.id)).toBe(withdrawalStatus.unconfirmedByUser);
+    expect(await statusOf(app, record.id)).toBe(withdrawalStatus.unconfirmedByUser);
     expect(mainOf(app, user.user.id, 'USDT')).toEqual({
       available: usdt('899'),
       frozen: usdt('101'),
@@ -144,12 +135,12 @@ describe('API-key withdrawals wait for the e-mail link (status 5)', () => {
     const confirmed = await stranger.post('/api/v2/withdrawals/confirm', { token });
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json()).toMatchObject({ id: record.id, status: withdrawalStatus.inProcess });
-    expect(await statusOf(record.id)).toBe(withdrawalStatus.inProcess);
+    expect(await statusOf(app, record.id)).toBe(withdrawalStatus.inProcess);
     expect(mainOf(app, user.user.id, 'USDT')).toEqual({ available: usdt('899'), frozen: 0n });
     const reused = await user.client.post('/api/v2/withdrawals/confirm', { token });
     expect(reused.statusCode).toBe(422);
     expect(reused.json().errors.token).toEqual(['Link is not valid']);
-    expect(await statusOf(record.id)).toBe(withdrawalStatus.inProcess);
+    expect(await statusOf(app, record.id)).toBe(withdrawalStatus.inProcess);
   });
 
   it('goes on to the operator when the confirmed amount is above the threshold', async () => {
@@ -158,7 +149,7 @@ describe('API-key withdrawals wait for the e-mail link (status 5)', () => {
     const token = await mailedToken(user);
     const confirmed = await user.client.post('/api/v2/withdrawals/confirm', { token });
     expect(confirmed.json().status).toBe(withdrawalStatus.unconfirmedByAdmin);
-    expect(await statusOf(record.id)).toBe(withdrawalStatus.unconfirmedByAdmin);
+    expect(await statusOf(app, record.id)).toBe(withdrawalStatus.unconfirmedByAdmin);
   });
 
   it('shows nothing for an unknown, used or expired token: one answer for all', async () => {
@@ -191,7 +182,7 @@ describe('API-key withdrawals wait for the e-mail link (status 5)', () => {
     });
     // Reading an expired link does not stop the withdrawal either: the sweep or the POST does.
     expect((await openOldLink(expired)).statusCode).toBe(302);
-    expect(await statusOf(late.id)).toBe(withdrawalStatus.unconfirmedByUser);
+    expect(await statusOf(app, late.id)).toBe(withdrawalStatus.unconfirmedByUser);
     for (const query of ['', '?token=', '?token=short', `?token=${'x'.repeat(129)}`]) {
       const bad = await stranger.get(`/api/v2/withdrawals/confirm${query}`);
       expect(bad.statusCode).toBe(422);
@@ -207,7 +198,7 @@ describe('API-key withdrawals wait for the e-mail link (status 5)', () => {
     const late = await stranger.post('/api/v2/withdrawals/confirm', { token });
     expect(late.statusCode).toBe(422);
     expect(late.json().errors.token).toEqual(['Link is not valid']);
-    expect(await statusOf(record.id)).toBe(withdrawalStatus.canceledByValidation);
+    expect(await statusOf(app, record.id)).toBe(withdrawalStatus.canceledByValidation);
     expect(mainOf(app, user.user.id, 'USDT')).toEqual({ available: usdt('1000'), frozen: 0n });
   });
 
@@ -218,10 +209,10 @@ describe('API-key withdrawals wait for the e-mail link (status 5)', () => {
     expect((await lookup(token)).statusCode).toBe(200);
     // The sweep may also stop what earlier tests left expired, but not this one yet.
     await app.withdrawalProcessor.expireDue();
-    expect(await statusOf(record.id)).toBe(withdrawalStatus.unconfirmedByUser);
+    expect(await statusOf(app, record.id)).toBe(withdrawalStatus.unconfirmedByUser);
     clock.advance(dayMs + 1);
     expect(await app.withdrawalProcessor.expireDue()).toBe(1);
-    expect(await statusOf(record.id)).toBe(withdrawalStatus.canceledByValidation);
+    expect(await statusOf(app, record.id)).toBe(withdrawalStatus.canceledByValidation);
     expect(mainOf(app, user.user.id, 'USDT')).toEqual({ available: usdt('1000'), frozen: 0n });
   });
 });

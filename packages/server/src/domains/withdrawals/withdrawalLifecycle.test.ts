@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestDb } from '../../testing/testDb.js';
 import { testClock } from '../auth/authTestApp.js';
 import { createSignedInUser, type TestUser } from '../auth/testClient.js';
-import { buildWithdrawalApp, fundMain, mainOf, mineBlocks, nextCode } from './withdrawalTestKit.js';
+import {
+  buildWithdrawalApp,
+  fundMain,
+  mainOf,
+  mineBlocks,
+  nextCode,
+  statusOf,
+} from './withdrawalTestKit.js';
 
 const testDb = useTestDb();
 const clock = testClock(Date.now());
@@ -36,15 +43,6 @@ function withdrawUsdt(user: TestUser, amount: string) {
   });
 }
 
-async function statusOf(id: number): Promise<number> {
-  const row = await app.db
-    .selectFrom('withdrawals')
-    .select('status')
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow();
-  return Number(row.status);
-}
-
 describe('above the operator threshold (status 6)', () => {
   it('holds the funds until an operator approves; then it is sent (10 → 11 → 3)', async () => {
     const user = await usdtUser('20000');
@@ -65,9 +63,9 @@ describe('above the operator threshold (status 6)', () => {
     expect(approved.json().cancellable).toBe(false);
     // Tron asks for 20 confirmations.
     await mineBlocks(app, 'tron', 19);
-    expect(await statusOf(record.id)).toBe(withdrawalStatus.inProcess);
+    expect(await statusOf(app, record.id)).toBe(withdrawalStatus.inProcess);
     await mineBlocks(app, 'tron', 1);
-    expect(await statusOf(record.id)).toBe(withdrawalStatus.successful);
+    expect(await statusOf(app, record.id)).toBe(withdrawalStatus.successful);
     expect(mainOf(app, user.user.id, 'USDT')).toEqual({ available: usdt('9998'), frozen: 0n });
     // Approving twice does nothing more.
     const again = await user.client.post(`/api/dev/withdrawals/${record.id}/approve`, {});
@@ -93,7 +91,7 @@ describe('above the operator threshold (status 6)', () => {
     const record = (await withdrawUsdt(user, '100')).json();
     expect(record.status).toBe(withdrawalStatus.inProcess);
     await mineBlocks(app, 'tron', 20);
-    expect(await statusOf(record.id)).toBe(withdrawalStatus.successful);
+    expect(await statusOf(app, record.id)).toBe(withdrawalStatus.successful);
     expect(mainOf(app, user.user.id, 'USDT').available).toBe(usdt('399'));
   });
 });
@@ -127,10 +125,10 @@ describe('cancel by the user', () => {
     const foreign = await other.client.post(`/api/v2/withdrawals/${held.id}/cancel`, {});
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json()).toMatchObject({ code: 'withdrawal_not_found' });
-    expect(await statusOf(held.id)).toBe(withdrawalStatus.unconfirmedByAdmin);
+    expect(await statusOf(app, held.id)).toBe(withdrawalStatus.unconfirmedByAdmin);
     const late = await owner.client.post(`/api/v2/withdrawals/${sent.id}/cancel`, {});
     expect(late.statusCode).toBe(422);
-    expect(await statusOf(sent.id)).toBe(withdrawalStatus.inProcess);
+    expect(await statusOf(app, sent.id)).toBe(withdrawalStatus.inProcess);
     expect(mainOf(app, owner.user.id, 'USDT').frozen).toBe(usdt('12001'));
   });
 });

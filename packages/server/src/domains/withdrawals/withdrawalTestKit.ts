@@ -55,3 +55,13 @@ export function mainOf(app: FastifyInstance, userId: number, asset: string) {
   const pair = app.engineHost.engine.balances(userId)[asset]?.main;
   return { available: pair?.available ?? 0n, frozen: pair?.frozen ?? 0n };
 }
+
+/** A withdrawal's status as stored. */
+export async function statusOf(app: FastifyInstance, id: number): Promise<number> {
+  const row = await app.db
+    .selectFrom('withdrawals')
+    .select('status')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  return Number(row.status);
+}
