@@ -1,6 +1,6 @@
-// End-to-end order benchmark: the real server (tsx, embedded SQLite, fresh DATA_DIR) driven over
-// HTTP by signed-in keep-alive clients placing and cancelling orders, then, with the same client
-// code, a bare Fastify server with one POST route for comparison. Prints:
+// End-to-end order benchmark: the real server (the production bundle, embedded SQLite, fresh
+// DATA_DIR) driven over HTTP by signed-in keep-alive clients placing and cancelling orders, then,
+// with the same client code, a bare Fastify server with one POST route for comparison. Prints:
 //   orders/s (closed loop, as fast as acknowledgements come), p50/p99 ms of acknowledgements at
 //   a fixed offered rate (default 5,000 orders/s), baseline req/s and the ratio, the CPU time
 //   each server spent per request in the closed loop (Linux); the sync latency of the disk under
@@ -23,7 +23,11 @@ import { fileURLToPath } from 'node:url';
 import { migrateToLatest } from '../packages/server/src/db/migrate.js';
 import { openDatabase } from '../packages/server/src/db/open.js';
 import { HttpSession } from '../packages/server/src/engineHost/harness/httpSession.js';
-import { ServerProcess } from '../packages/server/src/engineHost/harness/serverProcess.js';
+import { buildServerBundle } from '../packages/server/src/engineHost/harness/serverBundle.js';
+import {
+  repoRoot,
+  ServerProcess,
+} from '../packages/server/src/engineHost/harness/serverProcess.js';
 import {
   fixtureSetup,
   fundedUserCommands,
@@ -67,19 +71,29 @@ interface Trader {
 
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lattice-bench-e2e-'));
-  const server = await ServerProcess.start(
-    {
-      DATA_DIR: dataDir,
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_SCALE: '100000',
-      DEMO_MAKER: '0',
-    },
-    serverOptions(),
-  ).catch((error: unknown) => {
-    rmSync(dataDir, { recursive: true, force: true });
-    throw error;
-  });
+  // The server as `npm start` runs it: the production bundle (tsx would add its transform's
+  // helpers to every request's work).
+  const bundleName = `bench-e2e-${process.pid}`;
+  const removeBundle = () =>
+    rmSync(join(repoRoot, 'packages/server/dist', bundleName), { recursive: true, force: true });
+  const server = await buildServerBundle(bundleName)
+    .then((bundle) =>
+      ServerProcess.start(
+        {
+          DATA_DIR: dataDir,
+          NODE_ENV: 'development',
+          LOG_LEVEL: 'warn',
+          RATE_LIMIT_SCALE: '100000',
+          DEMO_MAKER: '0',
+        },
+        { ...serverOptions(), bundle },
+      ),
+    )
+    .catch((error: unknown) => {
+      rmSync(dataDir, { recursive: true, force: true });
+      removeBundle();
+      throw error;
+    });
   try {
     const traders = await signIn(server.url, clientCount);
     await closedLoop(traders, warmUpSeconds, orderRequest);
@@ -109,7 +123,8 @@ async function main(): Promise<void> {
     }
 
     console.log(
-      `server: tsx, SQLite (WAL, synchronous=FULL), ${clientCount} signed-in keep-alive clients, ` +
+      `server: production bundle, SQLite (WAL, synchronous=FULL), ${clientCount} signed-in ` +
+        `keep-alive clients, ` +
         `${seconds} s per phase, each request one durable command (place or cancel)`,
     );
     console.log(
@@ -156,6 +171,7 @@ async function main(): Promise<void> {
   } finally {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
+    removeBundle();
   }
 }
 
