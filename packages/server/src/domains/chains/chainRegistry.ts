@@ -2,7 +2,7 @@ import type { Db } from '../../db/database.js';
 import type { HostLogger } from '../../engineHost/hostLogger.js';
 import type { Network } from '../../reference/reference.types.js';
 import type { ChainAdapter } from './chainAdapter.js';
-import { mineSimulatedChains, SimulatedChain } from './simulatedChain.js';
+import { mineSimulatedChains, SimulatedChain, startSimulatedChains } from './simulatedChain.js';
 
 /** Told that new blocks may exist on these networks. */
 export type BlocksListener = (networks: readonly string[]) => Promise<void>;
@@ -18,15 +18,28 @@ export class ChainRegistry {
   private timer: NodeJS.Timeout | null = null;
   private ticking: Promise<void> | null = null;
   private readonly logger: HostLogger;
+  private readonly blockIntervalMs: number;
 
   constructor(
     private readonly db: Db,
     networks: readonly Network[],
-    options: { explorerBaseUrl: string; logger: HostLogger },
+    options: {
+      explorerBaseUrl: string;
+      /** A block this often on every simulated chain; 0 only on demand. */
+      blockIntervalMs: number;
+      logger: HostLogger;
+    },
   ) {
     this.logger = options.logger;
+    this.blockIntervalMs = options.blockIntervalMs;
     for (const network of networks) {
-      const chain = new SimulatedChain(db, network.code, network.usesMemo, options.explorerBaseUrl);
+      const chain = new SimulatedChain(
+        db,
+        network.code,
+        network.usesMemo,
+        options.explorerBaseUrl,
+        options.blockIntervalMs,
+      );
       this.simulated.set(network.code, chain);
       this.adapters.set(network.code, chain);
     }
@@ -66,18 +79,19 @@ export class ChainRegistry {
   }
 
   /**
-   * One block per interval on every simulated chain (0: none), and the listeners told after
-   * each. A chain seen for the first time starts at height 0 now; after that nothing is written
-   * per block (`SimulatedChain` computes its height from the time).
+   * Tells the listeners after every block interval (none when it is 0). A chain seen for the
+   * first time starts at height 0 now; one that has a height keeps the blocks made meanwhile.
+   * Nothing is written per block (`SimulatedChain` computes its height from the time).
    */
-  async start(intervalMs: number): Promise<void> {
+  async start(): Promise<void> {
+    const intervalMs = this.blockIntervalMs;
     if (intervalMs <= 0) return;
     const chains = [...this.simulated.values()];
-    const fresh = [];
-    for (const chain of chains) if ((await chain.blockHeight()) === 0) fresh.push(chain);
-    // Blocks counted from now on; a chain that has a height keeps the blocks made meanwhile.
-    await mineSimulatedChains(this.db, fresh, 0, Date.now());
-    for (const chain of chains) chain.blockIntervalMs = intervalMs;
+    await startSimulatedChains(
+      this.db,
+      chains.map((chain) => chain.network),
+      Date.now(),
+    );
     this.timer = setInterval(() => {
       if (this.ticking !== null) return;
       this.ticking = this.announce(chains.map((chain) => chain.network))

@@ -23,6 +23,7 @@ export const chainsPlugin = fp(
     const logger = app.log.child({ module: 'chains' });
     const registry = new ChainRegistry(app.db, reference.networks, {
       explorerBaseUrl: app.config.publicUrl,
+      blockIntervalMs: app.config.chains.blockIntervalMs,
       logger,
     });
     const required = new Map(reference.networks.map((n) => [n.code, n.confirmations]));
@@ -32,7 +33,7 @@ export const chainsPlugin = fp(
     app.decorate('depositWatcher', watcher);
     app.addHook('onReady', async () => {
       await registry.announce();
-      await registry.start(app.config.chains.blockIntervalMs);
+      await registry.start();
     });
     app.addHook('onClose', async () => {
       await registry.stop();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTestDb } from '../../testing/testDb.js';
-import { heightAt, mineSimulatedChains, SimulatedChain } from './simulatedChain.js';
+import { heightAt, SimulatedChain, startSimulatedChains } from './simulatedChain.js';
 
 const testDb = useTestDb();
 
@@ -18,12 +18,12 @@ describe('heightAt', () => {
 describe('a simulated chain with timed blocks', () => {
   it('advances with the clock without writing, and adds mined blocks to the timed ones', async () => {
     let now = 1_000_000;
-    const chain = new SimulatedChain(testDb.current.db, 'bitcoin', false, 'http://x', () => now);
+    const { db } = testDb.current;
+    const chain = new SimulatedChain(db, 'bitcoin', false, 'http://x', 1_000, () => now);
     expect(await chain.blockHeight()).toBe(0);
-    await mineSimulatedChains(testDb.current.db, [chain], 0, now);
-    chain.blockIntervalMs = 1_000;
+    await startSimulatedChains(db, ['bitcoin'], now);
     const stored = () =>
-      testDb.current.db.selectFrom('sim_chain_blocks').selectAll().where('network', '=', 'bitcoin');
+      db.selectFrom('sim_chain_blocks').selectAll().where('network', '=', 'bitcoin');
     const before = await stored().executeTakeFirstOrThrow();
     now += 2_500;
     expect(await chain.blockHeight()).toBe(2);
@@ -32,6 +32,9 @@ describe('a simulated chain with timed blocks', () => {
     now += 900;
     expect(await chain.blockHeight()).toBe(5);
     now += 100;
+    expect(await chain.blockHeight()).toBe(6);
+    // A restart keeps the height and the blocks made meanwhile.
+    await startSimulatedChains(db, ['bitcoin'], now);
     expect(await chain.blockHeight()).toBe(6);
   });
 });

@@ -38,14 +38,13 @@ export interface SimulatedTransaction {
  * whenever the engine host's writer holds the SQLite write lock.
  */
 export class SimulatedChain implements ChainAdapter {
-  /** A block this often; 0 (the default, and in tests) only on demand. */
-  blockIntervalMs = 0;
-
   constructor(
     private readonly db: Db,
     readonly network: string,
     readonly usesMemo: boolean,
     private readonly explorerBaseUrl: string,
+    /** A block this often; 0 (as in tests) only on demand. */
+    readonly blockIntervalMs: number,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -162,6 +161,20 @@ export class SimulatedChain implements ChainAdapter {
       .execute();
     return { txHash };
   }
+}
+
+/** Starts the chains of `networks` that have no height yet at 0, counting blocks from `time`. */
+export async function startSimulatedChains(
+  db: Db,
+  networks: readonly string[],
+  time: number,
+): Promise<void> {
+  if (networks.length === 0) return;
+  await db
+    .insertInto('sim_chain_blocks')
+    .values(networks.map((network) => ({ network, height: 0, time })))
+    .onConflict((oc) => oc.column('network').doNothing())
+    .execute();
 }
 
 /** The height of a chain that stood at `height` at `since`, with a block every `intervalMs`. */
