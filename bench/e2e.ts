@@ -1,11 +1,14 @@
 // End-to-end order benchmark: the real server (the production bundle, embedded SQLite, fresh
-// DATA_DIR) driven over HTTP by signed-in keep-alive clients placing and cancelling orders, then,
+// DATA_DIR) driven over HTTP by signed-in keep-alive clients placing and cancelling orders, and,
 // with the same client code, a bare Fastify server with one POST route for comparison. Prints:
 //   orders/s (closed loop, as fast as acknowledgements come), p50/p99 ms of acknowledgements at
 //   a fixed offered rate (default 5,000 orders/s), baseline req/s and the ratio, the CPU time
-//   each server spent per request in the closed loop (Linux); the sync latency of the disk under
-//   the data directory, alone (every acknowledgement waits for a sync); and, to tell the HTTP
-//   path from the durable write, the engine host alone on the same place/cancel loop.
+//   each server spent per request in the closed loop (Linux; the server's also per thread).
+// The two closed loops run in alternating rounds, so that other load on the machine falls on
+// both alike. The bare route also takes the fixed offered rate: what it gives there is what the
+// machine and the clients allow any server at that rate. Then the sync latency of the disk
+// under the data directory, alone (every acknowledgement waits for a sync); and, to tell the
+// HTTP path from the durable write, the engine host alone on the same place/cancel loop.
 // Usage: npm run bench:e2e [-- clients seconds rate]. The demo market maker is off.
 import { spawn } from 'node:child_process';
 import {
@@ -13,6 +16,7 @@ import {
   fdatasyncSync,
   mkdtempSync,
   openSync,
+  readdirSync,
   readFileSync,
   rmSync,
   writeSync,
@@ -48,6 +52,9 @@ const clientCount = Number(process.argv[2] ?? 128);
 const seconds = Number(process.argv[3] ?? 8);
 const offeredRate = Number(process.argv[4] ?? 5_000);
 const warmUpSeconds = 2;
+/** The closed loops run in this many rounds per server, alternating (`alternatingClosedLoops`). */
+const rounds = 4;
+const roundSeconds = seconds / rounds;
 // The paced phases are short: when the offered rate is not sustained, the backlog drains after.
 const pacedSeconds = 4;
 const lightRate = 1_000;
@@ -94,49 +101,48 @@ async function main(): Promise<void> {
       removeBundle();
       throw error;
     });
+  const baseline = await startBaseline().catch(async (error: unknown) => {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    removeBundle();
+    throw error;
+  });
   try {
     const traders = await signIn(server.url, clientCount);
+    const plain = Array.from({ length: clientCount }, () => ({
+      session: new HttpSession(baseline.url),
+      side: 'sell' as const,
+      resting: [],
+      sequence: 0,
+    }));
+    const ours: Side = { traders, send: orderRequest, pid: server.pid };
+    const bare: Side = { traders: plain, send: baselineRequest, pid: baseline.pid };
     await closedLoop(traders, warmUpSeconds, orderRequest);
-    const serverCpuBefore = cpuMs(server.pid);
-    const run = await closedLoop(traders, seconds, orderRequest);
-    const serverCpu = cpuPer(cpuMs(server.pid), serverCpuBefore, run.count);
+    await closedLoop(plain, warmUpSeconds, baselineRequest);
+    const { run, baselineRun, roundRatios } = await alternatingClosedLoops(ours, bare);
     const paced = await fixedRate(traders, offeredRate, pacedSeconds, orderRequest);
+    const bareFloor = await fixedRate(plain, offeredRate, pacedSeconds, baselineRequest);
     const light = await fixedRate(traders, lightRate, pacedSeconds, orderRequest);
-
-    const baseline = await startBaseline();
-    let baselineRate = 0;
-    let baselineCpu: number | null = null;
-    try {
-      const plain = Array.from({ length: clientCount }, () => ({
-        session: new HttpSession(baseline.url),
-        side: 'sell' as const,
-        resting: [],
-        sequence: 0,
-      }));
-      await closedLoop(plain, warmUpSeconds, baselineRequest);
-      const baselineCpuBefore = cpuMs(baseline.pid);
-      const baselineRun = await closedLoop(plain, seconds, baselineRequest);
-      baselineRate = baselineRun.perSecond;
-      baselineCpu = cpuPer(cpuMs(baseline.pid), baselineCpuBefore, baselineRun.count);
-    } finally {
-      baseline.stop();
-    }
+    baseline.stop();
+    const baselineRate = baselineRun.perSecond;
 
     console.log(
       `server: production bundle, SQLite (WAL, synchronous=FULL), ${clientCount} signed-in ` +
-        `keep-alive clients, ` +
-        `${seconds} s per phase, each request one durable command (place or cancel)`,
+        `keep-alive clients, each request one durable command (place or cancel)`,
     );
     console.log(
-      `  closed loop: ${run.count} orders acknowledged, ${run.failed} failed, ` +
-        `p50 ${run.p50.toFixed(2)} ms, p99 ${run.p99.toFixed(2)} ms`,
+      `  closed loop, ${rounds} rounds of ${roundSeconds} s alternating with the bare route: ` +
+        `${run.count} orders acknowledged, ${run.failed} failed, ` +
+        `p50 ${run.p50.toFixed(2)} ms, p99 ${run.p99.toFixed(2)} ms; ratio per round ` +
+        `${Math.min(...roundRatios).toFixed(2)} to ${Math.max(...roundRatios).toFixed(2)}`,
     );
-    for (const [rate, result] of [
-      [offeredRate, paced],
-      [lightRate, light],
+    for (const [label, rate, result] of [
+      ['', offeredRate, paced],
+      ['the bare route, ', offeredRate, bareFloor],
+      ['', lightRate, light],
     ] as const) {
       console.log(
-        `  offered ${rate}/s for ${pacedSeconds} s: ${result.count} acknowledged at ` +
+        `  ${label}offered ${rate}/s for ${pacedSeconds} s: ${result.count} acknowledged at ` +
           `${Math.round(result.perSecond)}/s, ${result.failed} failed, ` +
           `p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms (from the time each was due)` +
           (result.queuedInClient > 0
@@ -144,12 +150,13 @@ async function main(): Promise<void> {
             : ''),
       );
     }
-    if (serverCpu !== null && baselineCpu !== null) {
+    if (run.cpu !== null && baselineRun.cpu !== null) {
       // CPU time per request depends far less on other load on the machine than rates do.
       console.log(
-        `  CPU time over the closed loop: server ${serverCpu.toFixed(3)} ms per order, ` +
-          `bare route ${baselineCpu.toFixed(3)} ms per request (all threads of each process)`,
+        `  CPU time over the closed loop: server ${run.cpu.toFixed(3)} ms per order, ` +
+          `bare route ${baselineRun.cpu.toFixed(3)} ms per request (all threads of each process)`,
       );
+      console.log(`  the server's CPU time per order by thread: ${run.threads}`);
     }
     const disk = diskSyncLatency(dataDir, diskProbeSeconds);
     console.log(
@@ -169,10 +176,90 @@ async function main(): Promise<void> {
     console.log(`baseline req/s: ${Math.round(baselineRate)}`);
     console.log(`ratio: ${(run.perSecond / baselineRate).toFixed(2)}`);
   } finally {
+    baseline.stop();
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
     removeBundle();
   }
+}
+
+/** One of the two servers compared: its clients, their request, its process. */
+interface Side {
+  readonly traders: Trader[];
+  readonly send: (trader: Trader) => Promise<boolean>;
+  readonly pid: number | undefined;
+}
+
+/**
+ * The closed loops of both servers in alternating rounds (ours, then the bare route, and again),
+ * so that a change in what else the machine runs falls on both alike instead of on whichever
+ * ran in that stretch. Rates and percentiles are over all of a side's rounds; CPU time is the
+ * sum of each process's use during its own rounds only.
+ */
+async function alternatingClosedLoops(
+  ours: Side,
+  bare: Side,
+): Promise<{
+  run: Measured & { cpu: number | null; threads: string };
+  baselineRun: Measured & { cpu: number | null };
+  roundRatios: number[];
+}> {
+  const oursLatencies: number[] = [];
+  const bareLatencies: number[] = [];
+  const totals = { ours: 0, bare: 0, oursSeconds: 0, bareSeconds: 0, oursFailed: 0, bareFailed: 0 };
+  let oursCpu: number | null = 0;
+  let bareCpu: number | null = 0;
+  let threadsUsed = new Map<number, number>();
+  const roundRatios: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const cpuBefore = cpuMs(ours.pid);
+    const threadsAtStart = threadCpuMs(ours.pid);
+    const mine = await closedLoop(ours.traders, roundSeconds, ours.send, oursLatencies);
+    const cpuAfter = cpuMs(ours.pid);
+    threadsUsed = addThreadUse(threadsUsed, threadsAtStart, threadCpuMs(ours.pid));
+    oursCpu =
+      oursCpu === null || cpuAfter === null || cpuBefore === null
+        ? null
+        : oursCpu + cpuAfter - cpuBefore;
+    const bareBefore = cpuMs(bare.pid);
+    const theirs = await closedLoop(bare.traders, roundSeconds, bare.send, bareLatencies);
+    const bareAfter = cpuMs(bare.pid);
+    bareCpu =
+      bareCpu === null || bareAfter === null || bareBefore === null
+        ? null
+        : bareCpu + bareAfter - bareBefore;
+    totals.ours += mine.count;
+    totals.bare += theirs.count;
+    totals.oursSeconds += mine.seconds;
+    totals.bareSeconds += theirs.seconds;
+    totals.oursFailed += mine.failed;
+    totals.bareFailed += theirs.failed;
+    roundRatios.push(mine.perSecond / theirs.perSecond);
+  }
+  const run = measured(oursLatencies, totals.oursFailed, totals.oursSeconds);
+  const baselineRun = measured(bareLatencies, totals.bareFailed, totals.bareSeconds);
+  return {
+    run: {
+      ...run,
+      cpu: oursCpu === null || run.count === 0 ? null : oursCpu / run.count,
+      threads: threadCpuPer(threadsUsed, new Map(), run.count, ours.pid),
+    },
+    baselineRun: {
+      ...baselineRun,
+      cpu: bareCpu === null || baselineRun.count === 0 ? null : bareCpu / baselineRun.count,
+    },
+    roundRatios,
+  };
+}
+
+/** Adds each thread's CPU time between two readings to `sum`. */
+function addThreadUse(
+  sum: Map<number, number>,
+  before: Map<number, number>,
+  after: Map<number, number>,
+): Map<number, number> {
+  for (const [tid, ms] of after) sum.set(tid, (sum.get(tid) ?? 0) + ms - (before.get(tid) ?? 0));
+  return sum;
 }
 
 /** With BENCH_CPU_PROF=dir the server writes a V8 CPU profile there when it stops. */
@@ -233,6 +320,8 @@ interface Measured {
   perSecond: number;
   p50: number;
   p99: number;
+  /** How long the phase ran. */
+  seconds: number;
 }
 
 /** Every trader sends its next request as soon as the previous one is answered. */
@@ -240,6 +329,7 @@ async function closedLoop(
   traders: Trader[],
   durationSeconds: number,
   send: (trader: Trader) => Promise<boolean>,
+  allLatencies?: number[],
 ): Promise<Measured> {
   const latencies: number[] = [];
   let failed = 0;
@@ -254,6 +344,7 @@ async function closedLoop(
       }
     }),
   );
+  if (allLatencies) for (const latency of latencies) allLatencies.push(latency);
   return measured(latencies, failed, (performance.now() - started) / 1000);
 }
 
@@ -395,6 +486,7 @@ function measured(latencies: number[], failed: number, elapsedSeconds: number): 
     perSecond: latencies.length / elapsedSeconds,
     p50: at(0.5),
     p99: at(0.99),
+    seconds: elapsedSeconds,
   };
 }
 
@@ -410,8 +502,48 @@ function cpuMs(pid: number | undefined): number | null {
   }
 }
 
-function cpuPer(after: number | null, before: number | null, count: number): number | null {
-  return after === null || before === null || count === 0 ? null : (after - before) / count;
+/** User plus system CPU milliseconds of each of a process's threads, by thread id. */
+function threadCpuMs(pid: number | undefined): Map<number, number> {
+  const times = new Map<number, number>();
+  if (pid === undefined) return times;
+  try {
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      const fields = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8')
+        .split(') ')[1]!
+        .split(' ');
+      times.set(
+        Number(tid),
+        ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicksPerSecond,
+      );
+    }
+  } catch {
+    // A thread that ended between the listing and the read; the rest stand.
+  }
+  return times;
+}
+
+/**
+ * Per order, the main thread's CPU time and that of the busiest other threads (Node names them
+ * all "node": the commit worker is the busiest of them under this load).
+ */
+function threadCpuPer(
+  after: Map<number, number>,
+  before: Map<number, number>,
+  count: number,
+  pid: number | undefined,
+): string {
+  if (count === 0 || after.size === 0) return 'not available';
+  const used = [...after].map(([tid, ms]) => [tid, (ms - (before.get(tid) ?? 0)) / count] as const);
+  const main = used.find(([tid]) => tid === pid)?.[1] ?? 0;
+  const others = used
+    .filter(([tid]) => tid !== pid)
+    .map(([, ms]) => ms)
+    .sort((a, b) => b - a);
+  const rest = others.slice(3).reduce((sum, ms) => sum + ms, 0);
+  return `main ${main.toFixed(3)} ms, busiest others ${others
+    .slice(0, 3)
+    .map((ms) => ms.toFixed(3))
+    .join(' / ')} ms, the remaining ${others.length - 3} together ${rest.toFixed(3)} ms`;
 }
 
 /** The bare route, in its own process like the real server. */
