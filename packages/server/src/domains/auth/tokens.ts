@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** A random token for cookies, links and one-time secrets: URL-safe, `bytes` of entropy. */
 export function randomToken(bytes = 32): string {
@@ -22,7 +22,9 @@ export function randomDigits(count = 6): string {
  * usable session, link or code.
  */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  // NOTE: the one-shot `hash` (Node 20.12+) costs a half to a third of a `createHash` object;
+  // a signed-in client's every request hashes its session cookie.
+  return hash('sha256', token, 'hex');
 }
 
 /** Compares two strings in time that depends only on their lengths. */
