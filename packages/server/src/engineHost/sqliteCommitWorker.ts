@@ -64,7 +64,7 @@ const write = db.transaction((batch) => {
     });
   }
 });
-parentPort.on('message', (message) => {
+serve((message) => {
   try {
     write(JSON.parse(decoder.decode(message.batch)));
     parentPort.postMessage({ id: message.id });

@@ -84,7 +84,7 @@ function write(message) {
   }
   if (!message.hold) db.exec('COMMIT');
 }
-parentPort.on('message', (message) => {
+serve((message) => {
   try {
     if (message.kind === 'write') write(message);
     else if (message.kind === 'commit') db.exec('COMMIT');

@@ -22,11 +22,22 @@ db.pragma('busy_timeout = 30000');
 db.pragma('wal_autocheckpoint = ${sqliteWalAutocheckpointPages}');
 db.pragma('cache_size = -65536');
 const decoder = new TextDecoder();
+// Hands each request to the program; a close request closes the connection first, so the
+// connection is closed (its share of the WAL checkpointed, when it is the last) before the
+// thread is stopped.
+function serve(handle) {
+  parentPort.on('message', (message) => {
+    if (message.close !== true) return handle(message);
+    db.close();
+    parentPort.postMessage({ id: message.id });
+  });
+}
 `;
 
 /**
  * A worker thread writing to the SQLite file. The program (after `openConnectionSource`)
- * answers each message `{ id, ... }` with `{ id }`, or `{ id, error }` (see `WorkerRequests`).
+ * answers each message `{ id, ... }` it gets through `serve` with `{ id }`, or `{ id, error }`
+ * (see `WorkerRequests`).
  */
 export class SqliteWorkerThread {
   private readonly requests: WorkerRequests;
@@ -52,7 +63,14 @@ export class SqliteWorkerThread {
     await this.requests.request(message, transfer);
   }
 
+  /** Closes the worker's connection after the requests before this one, then stops it. */
   async close(): Promise<void> {
-    await this.requests.close();
+    try {
+      await this.requests.request({ close: true });
+    } catch {
+      // The worker had already failed: its connection went with it.
+    } finally {
+      await this.requests.close();
+    }
   }
 }
