@@ -34,13 +34,14 @@ const busyTimeoutMs = 5_000;
  * the one that commits past it runs the checkpoint, and a lower value on the main connection
  * would put checkpoints on the event loop.
  */
-// NOTE: 10,000 pages (about 40 MB of WAL). The engine host's batches rewrite the same index and
+// NOTE: 4,000 pages (about 16 MB of WAL). The engine host's batches rewrite the same index and
 // balance pages again and again, and a checkpoint copies each distinct page once however often
-// it was rewritten: with the default, 128 submitters straight into the engine host committed
-// 11,058-11,197 commands/s at 0.073-0.074 ms of CPU each; with this value (and the commit
-// worker's larger page cache) 14,869-14,939 at 0.060-0.061 ms, with the same longest wait
-// (32-33 ms in 20 s runs).
-export const sqliteWalAutocheckpointPages = 10_000;
+// it was rewritten. 128 submitters straight into the engine host, 20 s, two runs each: with
+// SQLite's 1,000 (and its 2 MB page cache) 11,058-11,197 commands/s at 0.073-0.074 ms of CPU
+// each, p99 23.5-24.0 ms; with 4,000 (and the commit worker's 64 MB) 14,319-14,692 at
+// 0.059-0.060 ms, p99 21.5-22.4 ms; with 10,000 15,026-15,155 but p99 26.4-26.5 ms: a longer
+// interval makes each checkpoint, which the commit that runs it waits for, longer.
+export const sqliteWalAutocheckpointPages = 4_000;
 const pgBigintOid = 20;
 
 /** Opens the configured database: PostgreSQL when `databaseUrl` is set, else the SQLite file. */
