@@ -123,6 +123,8 @@ async function main(): Promise<void> {
     const paced = await fixedRate(traders, offeredRate, pacedSeconds, orderRequest);
     const bareFloor = await fixedRate(plain, offeredRate, pacedSeconds, baselineRequest);
     const light = await fixedRate(traders, lightRate, pacedSeconds, orderRequest);
+    // Stopped before the disk probe and the host-alone phase, so that it takes no CPU there
+    // (the `finally` below stops it again on an error; a second stop does nothing).
     baseline.stop();
     const baselineRate = baselineRun.perSecond;
 
@@ -206,30 +208,20 @@ async function alternatingClosedLoops(
 }> {
   const oursLatencies: number[] = [];
   const bareLatencies: number[] = [];
-  const totals = { ours: 0, bare: 0, oursSeconds: 0, bareSeconds: 0, oursFailed: 0, bareFailed: 0 };
+  const totals = { oursSeconds: 0, bareSeconds: 0, oursFailed: 0, bareFailed: 0 };
   let oursCpu: number | null = 0;
   let bareCpu: number | null = 0;
-  let threadsUsed = new Map<number, number>();
+  const threadsUsed = new Map<number, number>();
   const roundRatios: number[] = [];
   for (let round = 0; round < rounds; round++) {
     const cpuBefore = cpuMs(ours.pid);
     const threadsAtStart = threadCpuMs(ours.pid);
     const mine = await closedLoop(ours.traders, roundSeconds, ours.send, oursLatencies);
-    const cpuAfter = cpuMs(ours.pid);
-    threadsUsed = addThreadUse(threadsUsed, threadsAtStart, threadCpuMs(ours.pid));
-    oursCpu =
-      oursCpu === null || cpuAfter === null || cpuBefore === null
-        ? null
-        : oursCpu + cpuAfter - cpuBefore;
+    oursCpu = addCpu(oursCpu, cpuBefore, cpuMs(ours.pid));
+    addThreadUse(threadsUsed, threadsAtStart, threadCpuMs(ours.pid));
     const bareBefore = cpuMs(bare.pid);
     const theirs = await closedLoop(bare.traders, roundSeconds, bare.send, bareLatencies);
-    const bareAfter = cpuMs(bare.pid);
-    bareCpu =
-      bareCpu === null || bareAfter === null || bareBefore === null
-        ? null
-        : bareCpu + bareAfter - bareBefore;
-    totals.ours += mine.count;
-    totals.bare += theirs.count;
+    bareCpu = addCpu(bareCpu, bareBefore, cpuMs(bare.pid));
     totals.oursSeconds += mine.seconds;
     totals.bareSeconds += theirs.seconds;
     totals.oursFailed += mine.failed;
@@ -242,7 +234,7 @@ async function alternatingClosedLoops(
     run: {
       ...run,
       cpu: oursCpu === null || run.count === 0 ? null : oursCpu / run.count,
-      threads: threadCpuPer(threadsUsed, new Map(), run.count, ours.pid),
+      threads: threadCpuPer(threadsUsed, run.count, ours.pid),
     },
     baselineRun: {
       ...baselineRun,
@@ -252,14 +244,18 @@ async function alternatingClosedLoops(
   };
 }
 
+/** `sum` plus the CPU time between two readings; null once any reading was unavailable. */
+function addCpu(sum: number | null, before: number | null, after: number | null): number | null {
+  return sum === null || before === null || after === null ? null : sum + after - before;
+}
+
 /** Adds each thread's CPU time between two readings to `sum`. */
 function addThreadUse(
   sum: Map<number, number>,
   before: Map<number, number>,
   after: Map<number, number>,
-): Map<number, number> {
+): void {
   for (const [tid, ms] of after) sum.set(tid, (sum.get(tid) ?? 0) + ms - (before.get(tid) ?? 0));
-  return sum;
 }
 
 /** With BENCH_CPU_PROF=dir the server writes a V8 CPU profile there when it stops. */
@@ -524,26 +520,22 @@ function threadCpuMs(pid: number | undefined): Map<number, number> {
 
 /**
  * Per order, the main thread's CPU time and that of the busiest other threads (Node names them
- * all "node": the commit worker is the busiest of them under this load).
+ * all "node": the commit worker is the busiest of them under this load), from each thread's
+ * CPU milliseconds over the measured rounds.
  */
-function threadCpuPer(
-  after: Map<number, number>,
-  before: Map<number, number>,
-  count: number,
-  pid: number | undefined,
-): string {
-  if (count === 0 || after.size === 0) return 'not available';
-  const used = [...after].map(([tid, ms]) => [tid, (ms - (before.get(tid) ?? 0)) / count] as const);
-  const main = used.find(([tid]) => tid === pid)?.[1] ?? 0;
-  const others = used
+function threadCpuPer(used: Map<number, number>, count: number, pid: number | undefined): string {
+  if (count === 0 || used.size === 0) return 'not available';
+  const main = (used.get(pid ?? -1) ?? 0) / count;
+  const others = [...used]
     .filter(([tid]) => tid !== pid)
-    .map(([, ms]) => ms)
+    .map(([, ms]) => ms / count)
     .sort((a, b) => b - a);
-  const rest = others.slice(3).reduce((sum, ms) => sum + ms, 0);
-  return `main ${main.toFixed(3)} ms, busiest others ${others
-    .slice(0, 3)
-    .map((ms) => ms.toFixed(3))
-    .join(' / ')} ms, the remaining ${others.length - 3} together ${rest.toFixed(3)} ms`;
+  const busiest = others.slice(0, 3);
+  const rest = others.slice(3);
+  return (
+    `main ${main.toFixed(3)} ms, busiest others ${busiest.map((ms) => ms.toFixed(3)).join(' / ')} ms, ` +
+    `the remaining ${rest.length} together ${rest.reduce((sum, ms) => sum + ms, 0).toFixed(3)} ms`
+  );
 }
 
 /** The bare route, in its own process like the real server. */
