@@ -9,8 +9,10 @@ import { WorkerRequests } from './workerRequests.js';
  * a wait only delays it. Programs are plain JavaScript in a string so that no bundler or
  * transpiler rewrites them (an ESM bundle turns `require` into a helper the worker would not
  * have). Its page cache is 64 MB instead of SQLite's 2 MB: the commit worker's statements touch
- * index and balance pages all over the file, which then stay in memory instead of being read
- * back from the operating system on each batch.
+ * index and balance pages all over the file. Measured with the engine host alone (128
+ * submitters, 8 s runs): with the checkpoint interval at 10,000 pages it took 12,872-13,193
+ * commands/s to 13,655-13,690; alone, at SQLite's interval, it gained nothing (10,510-10,953
+ * against 11,179-11,537).
  */
 export const openConnectionSource = `
 const { parentPort, workerData } = require('node:worker_threads');
