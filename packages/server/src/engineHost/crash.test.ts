@@ -187,7 +187,10 @@ describe('crash safety', () => {
 
     for (const client of clients) client.stop();
     await Promise.all(running);
-    expect(await server.stop()).toBe(0);
+    const exitCode = await server.stop();
+    // On a failed graceful stop, say why: what the server wrote to stderr and its last log lines.
+    const lastLogs = server.logs.slice(-5).map((line) => JSON.stringify(line));
+    expect(exitCode, [server.errorOutput, ...lastLogs].join('\n')).toBe(0);
     const sent = clients.flatMap((client) => client.sent);
     expect(await withDb((db) => checkAnswers(db, sent))).toEqual([]);
     const count = (keep: (command: (typeof sent)[number]) => boolean) => sent.filter(keep).length;
