@@ -29,6 +29,10 @@ export const engineHostPlugin = fp(
       },
     });
     app.decorate('engineHost', host);
+    // Before every onClose hook: the snapshot in flight ends before other modules' last writes.
+    app.addHook('preClose', async () => {
+      await host.settleSnapshots();
+    });
     app.addHook('onClose', async () => {
       await host.close();
     });

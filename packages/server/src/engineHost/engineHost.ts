@@ -101,6 +101,8 @@ export class EngineHost {
   /** A snapshot asked for while one was in flight, taken after it. */
   private snapshotNext: Promise<void> | null = null;
   private readonly knownUsers = new Set<number>();
+  /** Off once closing has begun: snapshots are then taken only when asked for. */
+  private automaticSnapshots = true;
 
   private constructor(
     private readonly engineState: Engine,
@@ -284,6 +286,19 @@ export class EngineHost {
   }
 
   /**
+   * The first step of closing: stops taking snapshots on its own and waits for the one being
+   * written, if any. Other modules write their last state as the app closes, on the main
+   * connection; they must not wait there, with the event loop blocked, behind a snapshot's
+   * write lock (a snapshot held open until a timer on that event loop fires never ends).
+   */
+  async settleSnapshots(): Promise<void> {
+    this.automaticSnapshots = false;
+    for (const timer of this.timers) clearInterval(timer);
+    await this.snapshotNext;
+    await this.snapshotInFlight;
+  }
+
+  /**
    * Waits for queued commands, stops the timers, snapshots what changed since the last
    * snapshot (so that the next start replays little), stops the replica and closes the store.
    */
@@ -333,7 +348,10 @@ export class EngineHost {
       if (result.result.ok) for (const event of result.result.events) events.push(event);
     }
     this.bus.publish(events);
-    if (this.journalSeq - this.lastSnapshotSeq >= this.policy.everyCommands) {
+    if (
+      this.automaticSnapshots &&
+      this.journalSeq - this.lastSnapshotSeq >= this.policy.everyCommands
+    ) {
       void this.snapshotWhenIdle();
     }
   }
