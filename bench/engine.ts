@@ -6,6 +6,8 @@
 //   npm run bench:engine -- --snapshot 100000   (snapshot and restore at a large book instead)
 //   node --expose-gc --max-semi-space-size=256 --import tsx bench/engine.ts --alloc --ops 200000
 //     (bytes allocated per operation, by kind, instead)
+//   npm run bench:engine -- --floor --ops 1000000 --seed 42
+//     (the columnar prototype of engineFloor.ts in the engine's place, checked against it)
 //
 // Every operation is decided before any timing (a seeded PRNG). To know which orders rest (for
 // the cancels) and how many (to steer the book around 10k), generation drives an untimed
@@ -24,6 +26,7 @@
 import { PerformanceObserver } from 'node:perf_hooks';
 import { type Command, Engine } from '@lattice/engine';
 import { OrderBook, SelfTradePreventionMode, Side } from 'nodejs-order-book';
+import { EngineFloor } from './engineFloor.js';
 
 const MARKET = 'BTC_USDT';
 const TICK = 1_000_000n; // 0.01 USDT with 8 decimals
@@ -51,12 +54,15 @@ interface Args {
   snapshotOrders: number;
   /** With --alloc: measure bytes allocated per operation, by kind, instead. */
   alloc: boolean;
+  /** With --floor: time the columnar prototype (engineFloor.ts) instead of the engine. */
+  floor: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { ops: 1_000_000, seed: 42, snapshotOrders: 0, alloc: false };
+  const args: Args = { ops: 1_000_000, seed: 42, snapshotOrders: 0, alloc: false, floor: false };
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--alloc') args.alloc = true;
+    if (argv[i] === '--floor') args.floor = true;
     const value = Number(argv[i + 1]);
     if (argv[i] === '--ops' && Number.isSafeInteger(value) && value > 0) args.ops = value;
     if (argv[i] === '--seed' && Number.isSafeInteger(value)) args.seed = value;
@@ -308,6 +314,70 @@ function freshEngine(w: Workload): Engine {
   return engine;
 }
 
+/** What the timed loops drive: the engine, or the floor prototype. */
+interface Contender {
+  apply(cmd: Command): { ok: boolean };
+}
+
+/** The floor prototype in the state setupCommands() leaves the engine in, before the seed. */
+function setUpFloor(): EngineFloor {
+  const engine = new Engine();
+  for (const cmd of setupCommands()) engine.apply(cmd);
+  const plenty = 10n ** 20n;
+  return new EngineFloor(
+    {
+      name: MARKET,
+      tickSize: TICK,
+      lotSize: 1n,
+      minAmount: BigInt(SIZE_MIN),
+      scale: 10n ** 8n,
+      makerFeePpm: 1000,
+      takerFeePpm: 2000,
+    },
+    {
+      users: USERS,
+      stockBalance: plenty,
+      moneyBalance: plenty,
+      lastEventSeq: engine.lastEventSeq,
+      nextOrderId: engine.nextOrderId,
+      nextDealId: engine.nextDealId,
+    },
+  );
+}
+
+function freshFloor(w: Workload): EngineFloor {
+  const floor = setUpFloor();
+  for (let i = 0; i < w.seed.length; i++) floor.apply(commandAt(w.seed, w.amounts, i, SETUP_TIME));
+  return floor;
+}
+
+function json(value: unknown): string {
+  return JSON.stringify(value, (_key, v) => (typeof v === 'bigint' ? `${v}n` : v));
+}
+
+/**
+ * The floor does the engine's work: the seed and the first `count` operations through both,
+ * every event compared. Throws at the first difference.
+ */
+function checkFloor(w: Workload, count: number): void {
+  const engine = new Engine();
+  for (const cmd of setupCommands()) engine.apply(cmd);
+  const floor = setUpFloor();
+  const step = (ops: Ops, i: number, time: number) => {
+    const ours = engine.apply(commandAt(ops, w.amounts, i, time));
+    const got = floor.apply(commandAt(ops, w.amounts, i, time));
+    if (ours.ok !== got.ok) throw new Error(`floor differs at operation ${i}: ok ${got.ok}`);
+    if (!ours.ok) return;
+    const want = json(ours.events);
+    const have = json(floor.events());
+    if (want !== have) throw new Error(`floor differs at operation ${i}:\n${want}\n${have}`);
+  };
+  for (let i = 0; i < w.seed.length; i++) step(w.seed, i, SETUP_TIME);
+  for (let i = 0; i < count; i++) step(w.ops, i, SETUP_TIME + 1 + i);
+  if (floor.lastPrice !== engine.lastPrice(MARKET)) throw new Error('floor: another last price');
+  console.log(`floor checked: ${count} operations, every event equal to the engine's`);
+}
+
 interface Throughput {
   engineOpsPerSecond: number;
   baselineOpsPerSecond: number;
@@ -325,8 +395,8 @@ function cpuMicros(from: NodeJS.CpuUsage, to: NodeJS.CpuUsage): number {
  * Both contenders over all operations, in alternating chunks, so that a change of load on the
  * machine during the run touches both alike. Each one's time is the sum of its chunks.
  */
-function runThroughput(w: Workload): Throughput {
-  const engine = freshEngine(w);
+function runThroughput(w: Workload, fresh: (w: Workload) => Contender): Throughput {
+  const engine = fresh(w);
   const book = freshBaseline(w);
   const { ops, amounts } = w;
   let engineNs = 0n;
@@ -366,8 +436,11 @@ function runThroughput(w: Workload): Throughput {
   };
 }
 
-function runEngineLatency(w: Workload): { p50: number; p99: number } {
-  const engine = freshEngine(w);
+function runEngineLatency(
+  w: Workload,
+  fresh: (w: Workload) => Contender,
+): { p50: number; p99: number } {
+  const engine = fresh(w);
   const { ops, amounts } = w;
   const samples = new Float64Array(ops.length);
   for (let i = 0; i < ops.length; i++) {
@@ -551,13 +624,17 @@ async function main(): Promise<void> {
     `operations: ${w.ops.length} (limit ${counts[LIMIT]}, cancel ${counts[CANCEL]}, ` +
       `market ${counts[MARKET_ORDER]}), seed ${args.seed}`,
   );
-  const measured = longestGcPause(() => runThroughput(w));
+  const fresh: (w: Workload) => Contender = args.floor ? freshFloor : freshEngine;
+  if (args.floor) checkFloor(w, Math.min(w.ops.length, 100_000));
+  const measured = longestGcPause(() => runThroughput(w, fresh));
   const throughput = measured.result;
   const gcMs = await measured.gcMs;
-  const latency = runEngineLatency(w);
+  const latency = runEngineLatency(w, fresh);
   const engineOps = throughput.engineOpsPerSecond;
   const baselineOps = throughput.baselineOpsPerSecond;
-  console.log(`engine ops/s: ${Math.round(engineOps)}`);
+  // The floor's figures are labelled as such: they are not the engine's.
+  const who = args.floor ? 'floor' : 'engine';
+  console.log(`${who} ops/s: ${Math.round(engineOps)}`);
   console.log(`p50 us: ${latency.p50.toFixed(2)}`);
   console.log(`p99 us: ${latency.p99.toFixed(2)}`);
   console.log(`max pause ms: ${throughput.maxPauseMs.toFixed(2)}`);
@@ -567,7 +644,7 @@ async function main(): Promise<void> {
   // On a shared machine wall time includes waiting for a core; CPU time does not.
   const cpuRatio = throughput.engineOpsPerCpuSecond / throughput.baselineOpsPerCpuSecond;
   console.log(
-    `per CPU second: engine ${Math.round(throughput.engineOpsPerCpuSecond)}, ` +
+    `per CPU second: ${who} ${Math.round(throughput.engineOpsPerCpuSecond)}, ` +
       `baseline ${Math.round(throughput.baselineOpsPerCpuSecond)}, ratio ${cpuRatio.toFixed(2)}`,
   );
 }
