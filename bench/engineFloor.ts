@@ -45,7 +45,7 @@ const ORDER_FREEZE = 1;
 const ORDER_RELEASE = 2;
 
 // An order's fields, at these offsets in its row of `ord` (one row per slot, so that one
-// order's fields share a few cache lines: a column per field measured slower).
+// order's fields share a few cache lines instead of touching one line per field).
 const O_ID = 0;
 const O_USER = 1;
 const O_SIDE = 2;
