@@ -392,26 +392,11 @@ export class EngineFloor {
   /** Move a holder's balance of an asset and record the leg (owner, deltas, results). */
   private move(holder: number, asset: number, availDelta: number, frozenDelta: number): void {
     const cell = holder * 2 + asset;
-    if (availDelta !== 0) {
-      let lo = this.bal[cell * 4 + B_AVAIL_LO]! + availDelta;
-      if (lo >= LIMB || lo < 0) {
-        const carry = Math.floor(lo / LIMB);
-        this.bal[cell * 4 + B_AVAIL_HI]! += carry;
-        lo -= carry * LIMB;
-      }
-      this.bal[cell * 4 + B_AVAIL_LO] = lo;
-      if (this.bal[cell * 4 + B_AVAIL_HI]! < 0) throw new Error('engine floor: negative balance');
+    if (availDelta !== 0 && this.addToLimbs(cell * 4 + B_AVAIL_HI, availDelta) < 0) {
+      throw new Error('engine floor: negative balance');
     }
-    if (frozenDelta !== 0) {
-      let lo = this.bal[cell * 4 + B_FROZEN_LO]! + frozenDelta;
-      if (lo >= LIMB || lo < 0) {
-        const carry = Math.floor(lo / LIMB);
-        this.bal[cell * 4 + B_FROZEN_HI]! += carry;
-        lo -= carry * LIMB;
-      }
-      this.bal[cell * 4 + B_FROZEN_LO] = lo;
-      if (this.bal[cell * 4 + B_FROZEN_HI]! < 0)
-        throw new Error('engine floor: negative frozen balance');
+    if (frozenDelta !== 0 && this.addToLimbs(cell * 4 + B_FROZEN_HI, frozenDelta) < 0) {
+      throw new Error('engine floor: negative frozen balance');
     }
     const at = this.reserve(8);
     const log = this.log;
@@ -423,6 +408,23 @@ export class EngineFloor {
     log[at + 5] = this.bal[cell * 4 + B_AVAIL_LO]!;
     log[at + 6] = this.bal[cell * 4 + B_FROZEN_HI]!;
     log[at + 7] = this.bal[cell * 4 + B_FROZEN_LO]!;
+  }
+
+  /**
+   * Add a delta (|delta| < 2^53) to the limb pair whose hi is at bal[at] and lo at bal[at + 1];
+   * returns the new hi (negative when the balance went below zero). The sum with lo is exact,
+   * and dividing by the power of two 2^32 is too, so the carry is exact.
+   */
+  private addToLimbs(at: number, delta: number): number {
+    const bal = this.bal;
+    let lo = bal[at + 1]! + delta;
+    if (lo >= LIMB || lo < 0) {
+      const carry = Math.floor(lo / LIMB);
+      bal[at]! += carry;
+      lo -= carry * LIMB;
+    }
+    bal[at + 1] = lo;
+    return bal[at]!;
   }
 
   /** Start a balance event; its legs follow, and endBalance writes their count. */
