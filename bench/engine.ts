@@ -319,25 +319,22 @@ interface Contender {
   apply(cmd: Command): { ok: boolean };
 }
 
-/** The floor prototype in the state setupCommands() leaves the engine in, before the seed. */
+/**
+ * The floor prototype in the state setupCommands() leaves the engine in, before the seed: the
+ * market, balances and counters are read from an engine so set up.
+ */
 function setUpFloor(): EngineFloor {
   const engine = new Engine();
   for (const cmd of setupCommands()) engine.apply(cmd);
-  const plenty = 10n ** 20n;
+  const market = engine.markets().find((m) => m.name === MARKET)!;
+  const decimals = engine.assets().find((a) => a.asset === market.stock)!.decimals;
+  const balances = engine.balances(1);
   return new EngineFloor(
-    {
-      name: MARKET,
-      tickSize: TICK,
-      lotSize: 1n,
-      minAmount: BigInt(SIZE_MIN),
-      scale: 10n ** 8n,
-      makerFeePpm: 1000,
-      takerFeePpm: 2000,
-    },
+    { ...market, scale: 10n ** BigInt(decimals) },
     {
       users: USERS,
-      stockBalance: plenty,
-      moneyBalance: plenty,
+      stockBalance: balances[market.stock]!.trade.available,
+      moneyBalance: balances[market.money]!.trade.available,
       lastEventSeq: engine.lastEventSeq,
       nextOrderId: engine.nextOrderId,
       nextDealId: engine.nextDealId,

@@ -63,14 +63,13 @@ const O_FROZEN = 13;
 const O_FUNDS_FROZEN = 14;
 const O_CTIME = 15;
 const O_MTIME = 16;
-const O_FTIME = 17;
-const O_FINISH = 18;
-const O_PREV = 19;
-const O_NEXT = 20;
-const O_LEVEL = 21;
-const O_USER_PREV = 22;
-const O_USER_NEXT = 23;
-const ORDER_WIDTH = 24;
+const O_FINISH = 17;
+const O_PREV = 18;
+const O_NEXT = 19;
+const O_LEVEL = 20;
+const O_USER_PREV = 21;
+const O_USER_NEXT = 22;
+const ORDER_WIDTH = 23;
 // A price level's row in `lv`.
 const L_TICKS = 0;
 const L_HEAD = 1;
@@ -90,6 +89,8 @@ const STOP_SELF_TRADE = 3;
 
 export interface FloorMarket {
   name: string;
+  stock: string;
+  money: string;
   tickSize: bigint;
   lotSize: bigint;
   minAmount: bigint;
@@ -149,6 +150,8 @@ function grown<T extends Float64Array | Int32Array | Uint8Array>(a: T, size: num
 export class EngineFloor {
   // Market constants (fastmath.ts: value = lotsTicks × valueP / valueQ, fee likewise).
   private readonly marketName: string;
+  private readonly stock: string;
+  private readonly money: string;
   private readonly tickSize: bigint;
   private readonly tickN: number;
   private readonly lotN: number;
@@ -205,6 +208,8 @@ export class EngineFloor {
 
   constructor(m: FloorMarket, start: FloorStart) {
     this.marketName = m.name;
+    this.stock = m.stock;
+    this.money = m.money;
     this.tickSize = m.tickSize;
     this.tickN = small(m.tickSize);
     this.lotN = small(m.lotSize);
@@ -526,7 +531,6 @@ export class EngineFloor {
     this.ord[o * ORDER_WIDTH + O_FUNDS_FROZEN] = 0;
     this.ord[o * ORDER_WIDTH + O_CTIME] = this.time;
     this.ord[o * ORDER_WIDTH + O_MTIME] = this.time;
-    this.ord[o * ORDER_WIDTH + O_FTIME] = 0;
     this.ord[o * ORDER_WIDTH + O_FINISH] = NONE;
     this.ord[o * ORDER_WIDTH + O_LEVEL] = NONE;
     if (id >= this.slotOfId.length) {
@@ -582,7 +586,6 @@ export class EngineFloor {
       this.ord[o * ORDER_WIDTH + O_FROZEN] = 0;
     }
     this.ord[o * ORDER_WIDTH + O_FINISH] = reason;
-    this.ord[o * ORDER_WIDTH + O_FTIME] = this.time;
     this.ord[o * ORDER_WIDTH + O_MTIME] = this.time;
     this.slotOfId[this.ord[o * ORDER_WIDTH + O_ID]!] = NONE;
     const u = this.ord[o * ORDER_WIDTH + O_USER]!;
@@ -896,11 +899,8 @@ export class EngineFloor {
     return out;
   }
 
-  /** Asset names are the bench's: the floor knows one market. */
-  assetNames: [string, string] = ['BTC', 'USDT'];
-
   private assetName(asset: number): string {
-    return this.assetNames[asset]!;
+    return asset === 0 ? this.stock : this.money;
   }
 
   private legAt(at: number): BalanceLeg {
