@@ -19,6 +19,7 @@ import type {
   BalanceLeg,
   Command,
   EngineEvent,
+  MarketView,
   OrderCancelCommand,
   OrderLimitCommand,
   OrderMarketCommand,
@@ -87,17 +88,9 @@ const STOP_NO_LIQUIDITY = 1;
 const STOP_PRICE = 2;
 const STOP_SELF_TRADE = 3;
 
-export interface FloorMarket {
-  name: string;
-  stock: string;
-  money: string;
-  tickSize: bigint;
-  lotSize: bigint;
-  minAmount: bigint;
-  /** 10^stock decimals. */
+/** The engine's view of the market, and 10^stock decimals. */
+export interface FloorMarket extends MarketView {
   scale: bigint;
-  makerFeePpm: number;
-  takerFeePpm: number;
 }
 
 export interface FloorStart {
