@@ -31,7 +31,10 @@ import { HostStore } from '../packages/server/src/engineHost/hostStore.js';
 import { projectionRowsFrom } from '../packages/server/src/engineHost/projections.js';
 import { recoverEngine } from '../packages/server/src/engineHost/recovery.js';
 import { captureSnapshot, snapshotRow } from '../packages/server/src/engineHost/snapshots.js';
-import { batchStatements } from '../packages/server/src/engineHost/sqliteBatchSql.js';
+import {
+  batchStatements,
+  positionalBatch,
+} from '../packages/server/src/engineHost/sqliteBatchSql.js';
 import { seedReferenceData } from '../packages/server/src/reference/reference.seed.js';
 
 const userCount = 1_000;
@@ -173,12 +176,17 @@ class DirectWriter {
       history: sqlite.prepare(batchStatements.history),
     };
     this.write = sqlite.transaction((journal: EngineJournalTable[], events: EngineEvent[]) => {
-      for (const row of journal) statements.journal.run(row);
-      const rows = projectionRowsFrom(events);
-      for (const row of rows.orders) statements.order.run(row);
-      for (const row of rows.trades) statements.trade.run(row);
-      for (const row of rows.balances) statements.balance.run(row);
-      for (const row of rows.systemBalances) statements.systemBalance.run(row);
+      const rows = positionalBatch({
+        journal,
+        projections: projectionRowsFrom(events),
+        idempotency: [],
+        time: this.time,
+      });
+      for (const row of rows.journal) statements.journal.run(row);
+      for (const row of rows.order) statements.order.run(row);
+      for (const row of rows.trade) statements.trade.run(row);
+      for (const row of rows.balance) statements.balance.run(row);
+      for (const row of rows.systemBalance) statements.systemBalance.run(row);
       for (const row of rows.history) statements.history.run(row);
     });
   }

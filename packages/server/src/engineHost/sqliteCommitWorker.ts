@@ -1,5 +1,5 @@
 import type { BatchRecord } from './hostStore.js';
-import { batchStatements } from './sqliteBatchSql.js';
+import { batchStatements, positionalBatch } from './sqliteBatchSql.js';
 import { SqliteWorkerThread } from './sqliteWorkerThread.js';
 
 const jsonEncoder = new TextEncoder();
@@ -23,8 +23,9 @@ export class SqliteCommitWorker {
     // NOTE: the batch crosses as JSON, encoded into a buffer that is moved, not copied: about
     // half the main thread's time of the structured clone of its many small row objects, and
     // less than posting the text (which is copied). Rows hold only strings, numbers and nulls
-    // (the tables' column types), which JSON keeps.
-    const bytes = jsonEncoder.encode(JSON.stringify(batch));
+    // (the tables' column types), which JSON keeps; they cross as arrays of their statement's
+    // parameters (see `positionalBatch`).
+    const bytes = jsonEncoder.encode(JSON.stringify(positionalBatch(batch)));
     return this.worker.request({ batch: bytes }, [bytes.buffer]);
   }
 
@@ -35,7 +36,7 @@ export class SqliteCommitWorker {
 
 /**
  * The worker's program after `openConnectionSource`: it prepares the statements once and writes
- * each batch it receives in one transaction.
+ * each batch it receives (a `PositionalBatch`) in one transaction.
  */
 const commitWorkerSource = `
 const sql = workerData.statements;
@@ -48,21 +49,12 @@ const history = db.prepare(sql.history);
 const key = db.prepare(sql.key);
 const write = db.transaction((batch) => {
   for (const row of batch.journal) journal.run(row);
-  const rows = batch.projections;
-  for (const row of rows.orders) order.run(row);
-  for (const row of rows.trades) trade.run(row);
-  for (const row of rows.balances) balance.run(row);
-  for (const row of rows.systemBalances) systemBalance.run(row);
-  for (const row of rows.history) history.run(row);
-  for (const record of batch.idempotency) {
-    key.run({
-      user_id: record.userId,
-      key: record.key,
-      fingerprint: record.fingerprint,
-      reply: record.reply,
-      created_at: batch.time,
-    });
-  }
+  for (const row of batch.order) order.run(row);
+  for (const row of batch.trade) trade.run(row);
+  for (const row of batch.balance) balance.run(row);
+  for (const row of batch.systemBalance) systemBalance.run(row);
+  for (const row of batch.history) history.run(row);
+  for (const row of batch.key) key.run(row);
 });
 serve((message) => {
   try {
