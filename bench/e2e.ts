@@ -160,6 +160,10 @@ async function main(): Promise<void> {
       );
       console.log(`  the server's CPU time per order by thread: ${run.threads}`);
     }
+    console.log(
+      `  the clients' CPU time (this process, one event loop): ${run.clientCpu.toFixed(3)} ms per ` +
+        `order, ${baselineRun.clientCpu.toFixed(3)} ms per bare-route request`,
+    );
     const disk = diskSyncLatency(dataDir, diskProbeSeconds);
     console.log(
       `  the disk under the data directory, alone: ${disk.count} writes of 16 KB each followed by ` +
@@ -202,8 +206,8 @@ async function alternatingClosedLoops(
   ours: Side,
   bare: Side,
 ): Promise<{
-  run: Measured & { cpu: number | null; threads: string };
-  baselineRun: Measured & { cpu: number | null };
+  run: Measured & { cpu: number | null; threads: string; clientCpu: number };
+  baselineRun: Measured & { cpu: number | null; clientCpu: number };
   roundRatios: number[];
 }> {
   const oursLatencies: number[] = [];
@@ -213,14 +217,21 @@ async function alternatingClosedLoops(
   let bareCpu: number | null = 0;
   const threadsUsed = new Map<number, number>();
   const roundRatios: number[] = [];
+  // The clients' own CPU time (this process), per side.
+  let oursClientMs = 0;
+  let bareClientMs = 0;
   for (let round = 0; round < rounds; round++) {
     const cpuBefore = cpuMs(ours.pid);
     const threadsAtStart = threadCpuMs(ours.pid);
+    let clientBefore = processCpuMs();
     const mine = await closedLoop(ours.traders, roundSeconds, ours.send, oursLatencies);
+    oursClientMs += processCpuMs() - clientBefore;
     oursCpu = addCpu(oursCpu, cpuBefore, cpuMs(ours.pid));
     addThreadUse(threadsUsed, threadsAtStart, threadCpuMs(ours.pid));
     const bareBefore = cpuMs(bare.pid);
+    clientBefore = processCpuMs();
     const theirs = await closedLoop(bare.traders, roundSeconds, bare.send, bareLatencies);
+    bareClientMs += processCpuMs() - clientBefore;
     bareCpu = addCpu(bareCpu, bareBefore, cpuMs(bare.pid));
     totals.oursSeconds += mine.seconds;
     totals.bareSeconds += theirs.seconds;
@@ -235,10 +246,12 @@ async function alternatingClosedLoops(
       ...run,
       cpu: oursCpu === null || run.count === 0 ? null : oursCpu / run.count,
       threads: threadCpuPer(threadsUsed, run.count, ours.pid),
+      clientCpu: oursClientMs / Math.max(1, run.count),
     },
     baselineRun: {
       ...baselineRun,
       cpu: bareCpu === null || baselineRun.count === 0 ? null : bareCpu / baselineRun.count,
+      clientCpu: bareClientMs / Math.max(1, baselineRun.count),
     },
     roundRatios,
   };
@@ -247,6 +260,12 @@ async function alternatingClosedLoops(
 /** `sum` plus the CPU time between two readings; null once any reading was unavailable. */
 function addCpu(sum: number | null, before: number | null, after: number | null): number | null {
   return sum === null || before === null || after === null ? null : sum + after - before;
+}
+
+/** This process's CPU time so far, user and system, in ms. */
+function processCpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
 }
 
 /** Adds each thread's CPU time between two readings to `sum`. */
