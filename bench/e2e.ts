@@ -3,7 +3,8 @@
 // with the same client code, a bare Fastify server with one POST route for comparison. Prints:
 //   orders/s (closed loop, as fast as acknowledgements come), p50/p99 ms of acknowledgements at
 //   a fixed offered rate (default 5,000 orders/s), baseline req/s and the ratio, the CPU time
-//   each server spent per request in the closed loop (Linux; the server's also per thread).
+//   each server spent per request in the closed loop (Linux; the server's also per thread), and
+//   the clients' own (this process): when it nears one core, the closed loop measures the client.
 // The two closed loops run in alternating rounds, so that other load on the machine falls on
 // both alike. The bare route also takes the fixed offered rate: what it gives there is what the
 // machine and the clients allow any server at that rate. Then the sync latency of the disk
@@ -46,8 +47,9 @@ import {
 // NOTE: 128 clients by default, not 32. Every acknowledgement waits for a commit, so a closed
 // loop's rate is the clients in flight divided by the acknowledgement's latency until the
 // server runs out of CPU: 32 clients measured that latency (32 / about 6 ms), not what the
-// server can carry, while the bare route is CPU-bound at either count (about the same req/s
-// with 32 and 128). Group commit needs requests in flight, as an exchange's many clients give.
+// server can carry, while the bare route gave about the same req/s with 32 and 128 (with the
+// node:http client of then, whose own core was that limit; see docs/decisions/engine-host.md).
+// Group commit needs requests in flight, as an exchange's many clients give.
 const clientCount = Number(process.argv[2] ?? 128);
 const seconds = Number(process.argv[3] ?? 8);
 const offeredRate = Number(process.argv[4] ?? 5_000);
