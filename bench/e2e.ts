@@ -176,7 +176,7 @@ async function main(): Promise<void> {
     console.log(
       `  for comparison, the engine host alone (in this process, no HTTP, ${clientCount} ` +
         `submitters): ${Math.round(hostOnly.perSecond)} commands/s, p50 ${hostOnly.p50.toFixed(2)} ms, ` +
-        `p99 ${hostOnly.p99.toFixed(2)} ms`,
+        `p99 ${hostOnly.p99.toFixed(2)} ms; CPU time per command by thread: ${hostOnly.threads}`,
     );
     console.log(`orders/s: ${Math.round(run.perSecond)}`);
     console.log(`p50 ms: ${paced.p50.toFixed(2)}`);
@@ -418,7 +418,10 @@ async function fixedRate(
 }
 
 /** The same place-then-cancel loop straight into an engine host on its own SQLite file. */
-async function hostAlone(submitters: number, durationSeconds: number): Promise<Measured> {
+async function hostAlone(
+  submitters: number,
+  durationSeconds: number,
+): Promise<Measured & { threads: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lattice-bench-host-'));
   const database = openDatabase({ databaseUrl: null, dataDir });
   try {
@@ -429,6 +432,7 @@ async function hostAlone(submitters: number, durationSeconds: number): Promise<M
       await submitAll(host, fundedUserCommands(userId, 100n * oneBtc, 10_000_000n * oneUsdt));
     }
     const latencies: number[] = [];
+    const threadsAtStart = threadCpuMs(process.pid);
     const started = performance.now();
     const end = started + durationSeconds * 1000;
     await Promise.all(
@@ -448,8 +452,10 @@ async function hostAlone(submitters: number, durationSeconds: number): Promise<M
       }),
     );
     const result = measured(latencies, 0, (performance.now() - started) / 1000);
+    const threadsUsed = new Map<number, number>();
+    addThreadUse(threadsUsed, threadsAtStart, threadCpuMs(process.pid));
     await host.close();
-    return result;
+    return { ...result, threads: threadCpuPer(threadsUsed, result.count, process.pid) };
   } finally {
     await database.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -542,7 +548,8 @@ function threadCpuMs(pid: number | undefined): Map<number, number> {
 /**
  * Per order, the main thread's CPU time and that of the busiest other threads (Node names them
  * all "node": the commit worker is the busiest of them under this load), from each thread's
- * CPU milliseconds over the measured rounds.
+ * CPU milliseconds over the measured rounds. In the host-alone phase, the threads are this
+ * process's, the idle client threads of the phases before among them.
  */
 function threadCpuPer(used: Map<number, number>, count: number, pid: number | undefined): string {
   if (count === 0 || used.size === 0) return 'not available';
