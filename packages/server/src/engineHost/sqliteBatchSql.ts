@@ -159,12 +159,15 @@ export function positionalBatch(batch: BatchRecord): PositionalBatch {
     balance: positional(rows.balances, balanceColumns),
     systemBalance: positional(rows.systemBalances, systemBalanceColumns),
     history: positional(rows.history, historyColumns),
-    key: batch.idempotency.map((record) => [
-      record.userId,
-      record.key,
-      record.fingerprint,
-      record.reply,
-      batch.time,
-    ]),
+    key: positional(
+      batch.idempotency.map((record) => ({
+        user_id: record.userId,
+        key: record.key,
+        fingerprint: record.fingerprint,
+        reply: record.reply,
+        created_at: batch.time,
+      })),
+      keyColumns,
+    ),
   };
 }
