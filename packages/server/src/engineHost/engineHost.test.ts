@@ -25,10 +25,11 @@ async function freshHost(options: Parameters<typeof openHost>[2] = {}) {
 }
 
 afterEach(async () => {
-  for (const { host, testDb } of opened.splice(0)) {
-    await host?.close();
-    await testDb?.destroy();
-  }
+  const toClose = opened.splice(0);
+  // NOTE: every host first: a host reopened on a database keeps its files open (and its worker
+  // threads writing to them) until it closes, and deleting the files under it fails.
+  for (const { host } of toClose) await host?.close();
+  for (const { testDb } of toClose) await testDb?.destroy();
 });
 
 async function fundTwoUsers(host: EngineHost): Promise<void> {
