@@ -10,6 +10,8 @@ export function columnTypes(dialect: SqlDialect) {
   return {
     /** Integer minor units of an asset; write with `amountToDb`, read with `amountFromDb`. */
     amount: dialect === 'postgres' ? sql`numeric(39, 0)` : sql`text`,
+    /** Raw bytes; read back as a `Buffer` on both. */
+    bytes: dialect === 'postgres' ? sql`bytea` : sql`blob`,
   };
 }
 

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { commandFromJson, Engine, type EngineEvent } from '@lattice/engine';
 import { afterEach, describe, expect, it } from 'vitest';
 import { amountFromDb } from '../db/amount.js';
@@ -13,7 +14,9 @@ import {
   placedOrder,
   submitAll,
 } from './hostFixtures.js';
+import { silentLogger } from './hostLogger.js';
 import { HostStore } from './hostStore.js';
+import { stateHashOfSnapshotText } from './snapshotHash.js';
 
 const opened: { host?: EngineHost; testDb?: TestDb }[] = [];
 
@@ -116,6 +119,43 @@ describe('EngineHost durability', () => {
     opened.push({ host: reopened });
     expect(reopened.engine.stateHash()).toBe(liveHash);
     expect(await reopened.reconcileNow()).toEqual([]);
+  });
+
+  it('stores snapshots compressed, and still restores one stored as text before', async () => {
+    const { host, testDb } = await freshHost();
+    await fundTwoUsers(host);
+    await trade(host);
+    await host.snapshotNow();
+    const liveHash = host.engine.stateHash();
+    const position = host.lastJournalSeq;
+    await host.close();
+    const stored = await testDb.db
+      .selectFrom('engine_snapshots')
+      .selectAll()
+      .where('journal_seq', '=', position)
+      .executeTakeFirstOrThrow();
+    expect(stored.data).toBe('');
+    const text = gunzipSync(stored.data_gzip ?? Buffer.alloc(0)).toString('utf8');
+    expect(stateHashOfSnapshotText(text)).toBe(stored.state_hash);
+    expect(stored.state_hash).toBe(liveHash);
+
+    // As migration 0011 leaves a snapshot written before it: its JSON in `data`.
+    await testDb.db
+      .updateTable('engine_snapshots')
+      .set({ data: text, data_gzip: null })
+      .where('journal_seq', '=', position)
+      .execute();
+    const recovered: object[] = [];
+    const logger = {
+      ...silentLogger,
+      info: (details: object, message: string) => {
+        if (message === 'engine recovered') recovered.push(details);
+      },
+    };
+    const reopened = await openHost(testDb.db, testDb.dialect, { logger });
+    opened.push({ host: reopened });
+    expect(recovered).toEqual([expect.objectContaining({ snapshotSeq: position, replayed: 0 })]);
+    expect(reopened.engine.stateHash()).toBe(liveHash);
   });
 
   it('snapshots, from its replica, the journal position of the call while commands go on', async () => {

@@ -3,7 +3,7 @@ import type { Database, Db, SqlDialect } from '../db/database.js';
 import { sqliteConnectionOf } from '../db/open.js';
 import type { EngineJournalTable, EngineSnapshotsTable } from '../db/tables/engineHost.js';
 import type { ProjectionRows } from './projections.js';
-import { decodedSnapshotRow, type EncodedSnapshotRow } from './snapshots.js';
+import { type SnapshotRow, snapshotTextOf } from './snapshots.js';
 import { SqliteCommitWorker } from './sqliteCommitWorker.js';
 import { SqliteSnapshotWriter } from './sqliteSnapshotWriter.js';
 
@@ -142,7 +142,7 @@ export class HostStore {
   }
 
   /** Snapshot headers, newest first (without their data). */
-  async snapshotHeaders(): Promise<Omit<EngineSnapshotsTable, 'data'>[]> {
+  async snapshotHeaders(): Promise<Omit<EngineSnapshotsTable, 'data' | 'data_gzip'>[]> {
     return this.db
       .selectFrom('engine_snapshots')
       .select(['journal_seq', 'event_seq', 'state_hash', 'created_at'])
@@ -150,13 +150,15 @@ export class HostStore {
       .execute();
   }
 
+  /** A snapshot's JSON text, decompressed when it was stored compressed. */
   async snapshotData(journalSeq: number): Promise<string | undefined> {
     const row = await this.db
       .selectFrom('engine_snapshots')
-      .select('data')
+      .select(['data', 'data_gzip'])
       .where('journal_seq', '=', journalSeq)
       .executeTakeFirst();
-    return row?.data;
+    if (row === undefined) return undefined;
+    return row.data_gzip === null ? row.data : snapshotTextOf(row.data_gzip);
   }
 
   /**
@@ -164,7 +166,7 @@ export class HostStore {
    * transaction (a test hook that widens the window in which a crash interrupts the write).
    */
   async writeSnapshot(
-    row: EngineSnapshotsTable | EncodedSnapshotRow,
+    row: SnapshotRow,
     keep: number,
     beforeCommit?: () => Promise<void>,
   ): Promise<void> {
@@ -172,7 +174,15 @@ export class HostStore {
       this.snapshotWriter ??= new SqliteSnapshotWriter(this.sqliteFile);
       return this.snapshotWriter.write(row, keep, beforeCommit);
     }
-    const values = 'pieces' in row ? await decodedSnapshotRow(row) : row;
+    const { gzip } = row;
+    const values: EngineSnapshotsTable = {
+      journal_seq: row.journal_seq,
+      event_seq: row.event_seq,
+      state_hash: row.state_hash,
+      data: '',
+      data_gzip: Buffer.from(gzip.buffer, gzip.byteOffset, gzip.byteLength),
+      created_at: row.created_at,
+    };
     await this.db.transaction().execute(async (trx) => {
       await trx.insertInto('engine_snapshots').values(values).execute();
       const kept = await trx

@@ -1,6 +1,5 @@
 import { commandFromJson, Engine } from '@lattice/engine';
-import { encodeInSlices } from './slicedWork.js';
-import { captureSnapshot, type EncodedSnapshotRow, snapshotRow } from './snapshots.js';
+import { captureSnapshot, type SnapshotRow, snapshotRow } from './snapshots.js';
 
 /** The replica's state no longer follows the journal: a bug, and no snapshot may come of it. */
 export class ReplicaDivergence extends Error {
@@ -64,14 +63,11 @@ export class ReplicaEngine {
   }
 
   /**
-   * The snapshot row of the current state, its text as UTF-8 pieces. The state is captured at
-   * once (copies); text, hash and encoding are computed in slices, so entries that arrive
-   * meanwhile are applied meanwhile.
+   * The snapshot row of the current state. The state is captured at once (copies); text, hash
+   * and compression are computed in slices or off the thread, so entries that arrive meanwhile
+   * are applied meanwhile.
    */
-  async snapshotRow(createdAt: number): Promise<EncodedSnapshotRow> {
-    const { data, ...header } = await snapshotRow(
-      captureSnapshot(this.engine, this.journalSeq, createdAt),
-    );
-    return { ...header, pieces: await encodeInSlices(data) };
+  snapshotRow(createdAt: number): Promise<SnapshotRow> {
+    return snapshotRow(captureSnapshot(this.engine, this.journalSeq, createdAt));
   }
 }

@@ -27,10 +27,9 @@ port.on('message', (message: ReplicaMessage) => {
     void replicaOrThrow()
       .snapshotRow(message.createdAt)
       .then((row) =>
-        port.postMessage(
-          { id: message.id, row, ms: performance.now() - started },
-          row.pieces.map((piece) => piece.buffer as ArrayBuffer),
-        ),
+        port.postMessage({ id: message.id, row, ms: performance.now() - started }, [
+          row.gzip.buffer as ArrayBuffer,
+        ]),
       );
   }
 });

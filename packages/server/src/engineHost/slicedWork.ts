@@ -71,38 +71,3 @@ export async function hashInSlices(text: string): Promise<string> {
   }
   return hasher.digest();
 }
-
-/**
- * `text` as UTF-8, in pieces of about a million characters encoded a slice at a time (never
- * splitting a surrogate pair), so that they can be moved to a worker without one long pause.
- */
-export async function encodeInSlices(text: string): Promise<Uint8Array[]> {
-  const charsPerPiece = 1024 * 1024;
-  const encoder = new TextEncoder();
-  const due = sliceClock();
-  const pieces: Uint8Array[] = [];
-  let start = 0;
-  while (start < text.length) {
-    let end = Math.min(text.length, start + charsPerPiece);
-    const last = text.charCodeAt(end - 1);
-    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--;
-    pieces.push(encoder.encode(text.slice(start, end)));
-    start = end;
-    const turn = due();
-    if (turn) await turn;
-  }
-  return pieces;
-}
-
-/** The text of UTF-8 `pieces` made by `encodeInSlices`, decoded a slice at a time. */
-export async function decodeInSlices(pieces: readonly Uint8Array[]): Promise<string> {
-  const decoder = new TextDecoder();
-  const due = sliceClock();
-  const parts: string[] = [];
-  for (const piece of pieces) {
-    parts.push(decoder.decode(piece));
-    const turn = due();
-    if (turn) await turn;
-  }
-  return parts.join('');
-}

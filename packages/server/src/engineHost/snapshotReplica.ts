@@ -4,7 +4,7 @@ import { Worker } from 'node:worker_threads';
 import type { EngineJournalTable } from '../db/tables/engineHost.js';
 import type { HostStore } from './hostStore.js';
 import type { ReplicaEntries } from './replicaEngine.js';
-import type { EncodedSnapshotRow } from './snapshots.js';
+import type { SnapshotRow } from './snapshots.js';
 import { type WorkerReply, WorkerRequests } from './workerRequests.js';
 
 /** What the host posts to the replica's worker (`replicaWorker.ts`). */
@@ -14,7 +14,7 @@ export type ReplicaMessage =
   | { readonly kind: 'snapshot'; readonly id: number; readonly createdAt: number };
 
 interface SnapshotReply extends WorkerReply {
-  readonly row: EncodedSnapshotRow;
+  readonly row: SnapshotRow;
   /** The replica's time from the request to the finished text and hash. */
   readonly ms: number;
 }
@@ -73,7 +73,7 @@ export class SnapshotReplica {
   }
 
   /** The snapshot row of the state after every entry appended so far. */
-  async snapshot(createdAt: number): Promise<{ row: EncodedSnapshotRow; ms: number }> {
+  async snapshot(createdAt: number): Promise<{ row: SnapshotRow; ms: number }> {
     this.postPending();
     const reply = await this.requests.request<SnapshotReply>({ kind: 'snapshot', createdAt });
     return { row: reply.row, ms: reply.ms };

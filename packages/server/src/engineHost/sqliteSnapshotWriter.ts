@@ -1,6 +1,4 @@
-import type { EngineSnapshotsTable } from '../db/tables/engineHost.js';
-import { encodeInSlices } from './slicedWork.js';
-import type { EncodedSnapshotRow } from './snapshots.js';
+import type { SnapshotRow } from './snapshots.js';
 import { SqliteWorkerThread } from './sqliteWorkerThread.js';
 
 /**
@@ -20,25 +18,16 @@ export class SqliteSnapshotWriter {
    * Stores the row and drops all but the newest `keep` in one transaction. With `beforeCommit`
    * the transaction waits, open, until it has run, and is rolled back if it throws.
    */
-  async write(
-    row: EngineSnapshotsTable | EncodedSnapshotRow,
-    keep: number,
-    beforeCommit?: () => Promise<void>,
-  ): Promise<void> {
-    // NOTE: the text crosses as UTF-8 in buffers that are moved, not copied; encoding or
-    // posting 17 MB in one piece took 15 to 30 ms of the event loop.
-    const pieces = 'pieces' in row ? row.pieces : await encodeInSlices(row.data);
+  async write(row: SnapshotRow, keep: number, beforeCommit?: () => Promise<void>): Promise<void> {
     const header = {
       journal_seq: row.journal_seq,
       event_seq: row.event_seq,
       state_hash: row.state_hash,
       created_at: row.created_at,
     };
-    const message = { kind: 'write', row: header, data: pieces, keep, hold: !!beforeCommit };
-    await this.worker.request(
-      message,
-      pieces.map((piece) => piece.buffer as ArrayBuffer),
-    );
+    // NOTE: the compressed text is moved to the worker, not copied.
+    const message = { kind: 'write', row: header, gzip: row.gzip, keep, hold: !!beforeCommit };
+    await this.worker.request(message, [row.gzip.buffer as ArrayBuffer]);
     if (!beforeCommit) return;
     try {
       await beforeCommit();
@@ -57,25 +46,23 @@ export class SqliteSnapshotWriter {
 /**
  * The worker's program after `openConnectionSource`. A `write` with `hold` leaves its
  * transaction open until a `commit` or `rollback` message; without, it commits at once.
- * NOTE: the batch commits wait for the write lock while a snapshot is written, so nothing is
- * done under it that can be done before: the text is bound as its UTF-8 bytes, joined before
- * the transaction begins, and stored as TEXT by the cast (the bytes are the database's own
- * encoding, so nothing is converted). Decoding 16 MB of pieces to one string, as before, took
- * 23 to 26 ms on the development VM (joining the bytes 9 to 11 ms), and binding a string
- * converts it back to UTF-8.
+ * NOTE: the batch commits wait for the write lock while a snapshot is written, so the row is
+ * made ready before the transaction begins: the compressed text is bound as the bytes it
+ * arrived in (a Buffer over the same memory), and `data` is left empty.
  */
 const snapshotWorkerSource = `
 const insert = db.prepare(
-  'INSERT INTO engine_snapshots (journal_seq, event_seq, state_hash, data, created_at) ' +
-  'VALUES (@journal_seq, @event_seq, @state_hash, CAST(@data AS TEXT), @created_at)'
+  'INSERT INTO engine_snapshots (journal_seq, event_seq, state_hash, data, data_gzip, created_at) ' +
+  "VALUES (@journal_seq, @event_seq, @state_hash, '', @data_gzip, @created_at)"
 );
 const newest = db.prepare('SELECT journal_seq FROM engine_snapshots ORDER BY journal_seq DESC LIMIT ?').pluck();
 const dropBefore = db.prepare('DELETE FROM engine_snapshots WHERE journal_seq < ?');
 function write(message) {
-  const data = Buffer.concat(message.data);
+  const gzip = message.gzip;
+  const data_gzip = Buffer.from(gzip.buffer, gzip.byteOffset, gzip.byteLength);
   db.exec('BEGIN IMMEDIATE');
   try {
-    insert.run({ ...message.row, data });
+    insert.run({ ...message.row, data_gzip });
     const kept = newest.all(message.keep);
     dropBefore.run(kept.length > 0 ? kept[kept.length - 1] : message.row.journal_seq);
   } catch (error) {

@@ -9,6 +9,7 @@ import { migration as m0007 } from './0007_vouchers.js';
 import { migration as m0008 } from './0008_withdrawals.js';
 import { migration as m0009 } from './0009_whitelist.js';
 import { migration as m0010 } from './0010_withdrawal_lifecycle.js';
+import { migration as m0011 } from './0011_engine_snapshot_gzip.js';
 
 /**
  * Every migration, in order. To add one: create `NNNN_concern.ts` (next free number, one
@@ -25,4 +26,5 @@ export const migrations: readonly Migration[] = [
   m0008,
   m0009,
   m0010,
+  m0011,
 ];

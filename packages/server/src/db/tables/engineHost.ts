@@ -1,8 +1,9 @@
 import type { Generated } from 'kysely';
 
 /**
- * The engine host's tables (migration 0004_engine_host). Amount columns are integer minor units
- * as strings (see `db/amount.ts`); times are Unix milliseconds. Only the engine host writes them.
+ * The engine host's tables (migrations 0004_engine_host, 0011_engine_snapshot_gzip). Amount
+ * columns are integer minor units as strings (see `db/amount.ts`); times are Unix milliseconds.
+ * Only the engine host writes them.
  */
 export interface EngineHostTables {
   engine_journal: EngineJournalTable;
@@ -32,8 +33,13 @@ export interface EngineSnapshotsTable {
   journal_seq: number;
   event_seq: number;
   state_hash: string;
-  /** `EngineSnapshot` as JSON. */
+  /** `EngineSnapshot` as JSON; empty when the JSON is in `data_gzip` instead. */
   data: string;
+  /**
+   * The JSON gzip-compressed (snapshots written since migration 0011), or null when it is in
+   * `data`. The state hash is that of the JSON text either way.
+   */
+  data_gzip: Buffer | null;
   created_at: number;
 }
 
