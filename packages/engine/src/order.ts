@@ -40,7 +40,7 @@ export class Order {
   // NOTE: moneyUnits, feeUnits, ctime, mtime and ftime have no initializer here; the
   // constructor sets them. A field that V8 first sees holding a small integer becomes a double
   // field once some order stores a number beyond 2^31 in it (a time in ms, a large count), and
-  // from then on every order keeps that field in a heap number of its own, even a 0: four more
+  // from then on every order keeps that field in a heap number of its own, even a 0: three more
   // objects for the collector to mark per resting order. A field declared without a value
   // starts as undefined, so it stays a tagged field: a small integer is stored in place, and a
   // time is the command's own heap number, shared.

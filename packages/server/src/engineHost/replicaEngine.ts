@@ -63,9 +63,9 @@ export class ReplicaEngine {
   }
 
   /**
-   * The snapshot row of the current state. The state is captured at once (copies); text, hash
-   * and compression are computed in slices or off the thread, so entries that arrive meanwhile
-   * are applied meanwhile.
+   * The snapshot row of the current state. The state is captured at once (copies); text and hash
+   * are computed in slices, so entries that arrive meanwhile are applied meanwhile. The
+   * compression then runs at once (see `snapshotRow`), and entries wait for it.
    */
   snapshotRow(createdAt: number): Promise<SnapshotRow> {
     return snapshotRow(captureSnapshot(this.engine, this.journalSeq, createdAt));

@@ -12,7 +12,8 @@ function threadNices(): Map<number, number> {
   for (const id of readdirSync(tasks)) {
     const stat = readFileSync(`${tasks}/${id}/stat`, 'utf8');
     // Field 19 of stat(5); the fields after the command name, which may hold spaces, from 3.
-    nices.set(Number(id), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]));
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    nices.set(Number.parseInt(id, 10), Number.parseInt(fields[16] ?? '', 10));
   }
   return nices;
 }

@@ -4,7 +4,7 @@ import { setPriority } from 'node:os';
 /** The kernel's id of the calling thread, from `/proc/thread-self` (Linux); null elsewhere. */
 export function currentThreadId(): number | null {
   if (process.platform !== 'linux') return null;
-  const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
+  const threadId = Number.parseInt(readlinkSync('/proc/thread-self').split('/').pop() ?? '', 10);
   return Number.isSafeInteger(threadId) && threadId > 0 ? threadId : null;
 }
 
