@@ -1,0 +1,258 @@
+// The balance table against a model of bigint balances in a Map: every operation agrees, a
+// refused move changes nothing at all, and values survive the table's growth and re-lays.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { SAFE_MAX } from '../fastmath.js';
+import { ACCOUNT_KINDS } from '../ledger.js';
+import type { AccountKindIndex } from './balanceTable.js';
+import {
+  BalanceTable,
+  CELL_AVAILABLE,
+  CELL_FROZEN,
+  CELL_WIDTH,
+  KIND_COUNT,
+} from './balanceTable.js';
+import { LIMBS_MAX_BIG, LIMBS_MIN_BIG, limbsToBigInt } from './limbs.js';
+
+const SAFE = BigInt(SAFE_MAX);
+const KINDS: AccountKindIndex[] = [0, 1, 2];
+const inRange = (v: bigint) => v >= LIMBS_MIN_BIG && v <= LIMBS_MAX_BIG;
+
+interface Balances {
+  available: bigint;
+  frozen: bigint;
+}
+
+/** Balances by holder, asset and kind, as the engine's bigint ledger keeps them. */
+class Model {
+  readonly mayGoNegative: boolean[] = [];
+  assets = 0;
+  private readonly cells = new Map<string, Balances>();
+
+  get(h: number, a: number, k: number): Balances {
+    return this.cells.get(`${h}/${a}/${k}`) ?? { available: 0n, frozen: 0n };
+  }
+
+  set(h: number, a: number, k: number, b: Balances): void {
+    this.cells.set(`${h}/${a}/${k}`, b);
+  }
+}
+
+function expectSame(table: BalanceTable, model: Model): void {
+  expect(table.holderCount).toBe(model.mayGoNegative.length);
+  expect(table.assetCount).toBe(model.assets);
+  for (let h = 0; h < table.holderCount; h++) {
+    expect(table.mayGoNegative(h)).toBe(model.mayGoNegative[h]);
+    for (let a = 0; a < table.assetCount; a++) {
+      for (const k of KINDS) {
+        const cell = table.cell(h, a, k);
+        const want = model.get(h, a, k);
+        expect({ available: table.available(cell), frozen: table.frozen(cell) }).toEqual(want);
+        expect(table.isZero(cell)).toBe(want.available === 0n && want.frozen === 0n);
+      }
+    }
+  }
+}
+
+/** Deltas: small ones (frequent refusals below zero), large ones, and the safe edges. */
+const delta = fc.oneof(
+  fc.constantFrom(0, 1, -1, 2 ** 32 - 1, -(2 ** 32), SAFE_MAX, -SAFE_MAX),
+  fc.integer({ min: -1000, max: 1000 }),
+  fc.maxSafeInteger(),
+);
+/** Stored values: small, large, near both ends of the range and beyond them. */
+const storedValue = fc.oneof(
+  fc.bigInt({ min: -1000n, max: 1000n }),
+  fc.bigInt({ min: -(2n ** 70n), max: 2n ** 70n }),
+  fc.bigInt({ min: LIMBS_MAX_BIG - SAFE, max: LIMBS_MAX_BIG + 2n }),
+  fc.bigInt({ min: LIMBS_MIN_BIG - 2n, max: LIMBS_MIN_BIG + SAFE }),
+);
+const where = { h: fc.nat(), a: fc.nat(), k: fc.constantFrom(...KINDS) };
+const op = fc.oneof(
+  { arbitrary: fc.record({ type: fc.constant('holder' as const), neg: fc.boolean() }), weight: 1 },
+  { arbitrary: fc.record({ type: fc.constant('asset' as const) }), weight: 1 },
+  {
+    arbitrary: fc.record({ type: fc.constant('move' as const), ...where, dA: delta, dF: delta }),
+    weight: 6,
+  },
+  {
+    arbitrary: fc.record({
+      type: fc.constantFrom('setAvailable' as const, 'setFrozen' as const),
+      ...where,
+      v: storedValue,
+    }),
+    weight: 2,
+  },
+);
+
+describe('BalanceTable', () => {
+  it('lays out the account kinds in the order of ACCOUNT_KINDS', () => {
+    expect(ACCOUNT_KINDS).toEqual(['main', 'trade', 'margin']);
+    expect(KIND_COUNT).toBe(ACCOUNT_KINDS.length);
+    expect([CELL_AVAILABLE, CELL_FROZEN, CELL_WIDTH]).toEqual([0, 2, 4]);
+  });
+
+  it('agrees with bigint balances over random operations; refusals change nothing', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 4 }),
+        fc.integer({ min: 1, max: 3 }),
+        fc.array(op, { maxLength: 120 }),
+        fc.nat(),
+        (holderRoom, assetRoom, ops, probe) => {
+          const table = new BalanceTable(holderRoom, assetRoom);
+          const model = new Model();
+          for (const o of ops) {
+            if (o.type === 'holder') {
+              expect(table.addHolder(o.neg)).toBe(model.mayGoNegative.length);
+              model.mayGoNegative.push(o.neg);
+              continue;
+            }
+            if (o.type === 'asset') {
+              expect(table.addAsset()).toBe(model.assets++);
+              expectSame(table, model);
+              continue;
+            }
+            if (table.holderCount === 0 || table.assetCount === 0) continue;
+            const h = o.h % table.holderCount;
+            const a = o.a % table.assetCount;
+            const cell = table.cell(h, a, o.k);
+            const was = model.get(h, a, o.k);
+            const before = table.values.slice();
+            let want: Balances;
+            let done: boolean;
+            if (o.type === 'move') {
+              want = { available: was.available + BigInt(o.dA), frozen: was.frozen + BigInt(o.dF) };
+              done = table.move(cell, o.dA, o.dF);
+            } else if (o.type === 'setAvailable') {
+              want = { ...was, available: o.v };
+              done = table.setAvailable(cell, o.v);
+            } else {
+              want = { ...was, frozen: o.v };
+              done = table.setFrozen(cell, o.v);
+            }
+            const allowed =
+              inRange(want.available) &&
+              inRange(want.frozen) &&
+              want.frozen >= 0n &&
+              (want.available >= 0n || model.mayGoNegative[h] === true);
+            expect(done).toBe(allowed);
+            if (allowed) model.set(h, a, o.k, want);
+            else expect(table.values).toEqual(before);
+            const now = model.get(h, a, o.k);
+            expect(table.available(cell)).toBe(now.available);
+            expect(table.frozen(cell)).toBe(now.frozen);
+            const amount = Number(now.available + BigInt((probe % 5) - 2));
+            if (Number.isSafeInteger(amount)) {
+              expect(table.hasAvailable(cell, amount)).toBe(now.available >= BigInt(amount));
+            }
+          }
+          expectSame(table, model);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('refuses below zero and out of range, moving both or neither', () => {
+    const table = new BalanceTable();
+    const user = table.addHolder(false);
+    const outside = table.addHolder(true);
+    table.addAsset();
+    const u = table.cell(user, 0, 1);
+    const o = table.cell(outside, 0, 1);
+    expect(table.isZero(u)).toBe(true);
+
+    expect(table.move(o, -10, 0)).toBe(true);
+    expect(table.available(o)).toBe(-10n);
+    expect(table.move(o, 0, -1)).toBe(false);
+    expect(table.move(u, 10, 0)).toBe(true);
+    expect(table.move(u, -11, 0)).toBe(false);
+    expect(table.move(u, -4, 4)).toBe(true);
+    expect([table.available(u), table.frozen(u)]).toEqual([6n, 4n]);
+    // The available part alone would do; the frozen part would not: neither happens.
+    expect(table.move(u, 5, -5)).toBe(false);
+    expect(table.move(u, -6, -5)).toBe(false);
+    expect([table.available(u), table.frozen(u)]).toEqual([6n, 4n]);
+
+    expect(table.setFrozen(u, LIMBS_MAX_BIG)).toBe(true);
+    expect(table.move(u, -1, 1)).toBe(false);
+    expect([table.available(u), table.frozen(u)]).toEqual([6n, LIMBS_MAX_BIG]);
+    expect(table.setAvailable(u, LIMBS_MAX_BIG - 1n)).toBe(true);
+    expect(table.move(u, 2, -2)).toBe(false);
+    expect(table.move(u, 1, -2)).toBe(true);
+    expect(table.hasAvailable(u, SAFE_MAX)).toBe(true);
+
+    expect(table.setAvailable(u, -1n)).toBe(false);
+    expect(table.setFrozen(o, -1n)).toBe(false);
+    expect(table.setAvailable(o, LIMBS_MIN_BIG)).toBe(true);
+    expect(table.setAvailable(o, LIMBS_MIN_BIG - 1n)).toBe(false);
+    expect(table.move(o, -1, 0)).toBe(false);
+    expect(table.available(o)).toBe(LIMBS_MIN_BIG);
+    expect(table.hasAvailable(o, -SAFE_MAX)).toBe(false);
+  });
+
+  it('keeps every value across holder growth and asset re-lays', () => {
+    const table = new BalanceTable(1, 1);
+    const expected = (h: number, a: number, k: number, frozen: boolean) =>
+      (BigInt(h) * 1_000_003n + BigInt(a) * 101n + BigInt(k) * 7n + (frozen ? 1n : 0n)) *
+      (h % 3 === 0 ? 2n ** 40n : 1n);
+    const fill = (h: number, a: number) => {
+      for (const k of KINDS) {
+        const cell = table.cell(h, a, k);
+        const ok =
+          table.isZero(cell) &&
+          table.setAvailable(cell, expected(h, a, k, false)) &&
+          table.setFrozen(cell, expected(h, a, k, true));
+        if (!ok) expect.fail(`cannot fill ${h}/${a}/${k}`);
+      }
+    };
+    /** Every cell holds its value, except those of an asset just added, which are zero. */
+    const check = (filledAssets = table.assetCount) => {
+      // Mismatches are collected and compared once: an expect per cell would take seconds.
+      const wrong: string[] = [];
+      const seen = new Set<number>();
+      for (let h = 0; h < table.holderCount; h++) {
+        for (let a = 0; a < table.assetCount; a++) {
+          for (const k of KINDS) {
+            const cell = table.cell(h, a, k);
+            const filled = a < filledAssets;
+            const ok =
+              cell % CELL_WIDTH === 0 &&
+              cell + CELL_WIDTH <= table.values.length &&
+              table.available(cell) === (filled ? expected(h, a, k, false) : 0n) &&
+              limbsToBigInt(table.values, cell + CELL_FROZEN) ===
+                (filled ? expected(h, a, k, true) : 0n);
+            if (!ok) wrong.push(`${h}/${a}/${k}`);
+            seen.add(cell);
+          }
+        }
+      }
+      expect(wrong).toEqual([]);
+      expect(seen.size).toBe(table.holderCount * table.assetCount * KIND_COUNT);
+    };
+
+    table.addAsset();
+    const first = table.values;
+    for (let i = 0; i < 1000; i++) fill(table.addHolder(i % 7 === 0), 0);
+    expect(table.values).not.toBe(first);
+    check();
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < 5; i++) {
+        const asset = table.addAsset();
+        check(asset);
+        for (let h = 0; h < table.holderCount; h++) fill(h, asset);
+      }
+      for (let i = 0; i < 300; i++) {
+        const h = table.addHolder(false);
+        for (let a = 0; a < table.assetCount; a++) fill(h, a);
+      }
+      check();
+    }
+    expect(table.holderCount).toBe(1900);
+    expect(table.assetCount).toBe(16);
+    for (let h = 0; h < table.holderCount; h++) {
+      expect(table.mayGoNegative(h)).toBe(h < 1000 && h % 7 === 0);
+    }
+  });
+});
