@@ -1,0 +1,190 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { InvariantViolation } from '../errors.js';
+import { BookSide } from './bookSide.js';
+import {
+  NONE,
+  O_LEFT,
+  O_LEVEL,
+  O_NEXT,
+  O_PREV,
+  O_TICKS,
+  ORDER_WIDTH,
+  OrderTable,
+} from './orderTable.js';
+
+/** The model of one side: price levels by ticks, each its order slots oldest first. */
+type SideModel = Map<number, number[]>;
+
+const ticks = fc.oneof(
+  { weight: 8, arbitrary: fc.integer({ min: 1, max: 15 }) },
+  { weight: 1, arbitrary: fc.constantFrom(2 ** 40, 10 ** 15, Number.MAX_SAFE_INTEGER) },
+);
+
+const step = fc.oneof(
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      kind: fc.constant('add' as const),
+      ask: fc.boolean(),
+      ticks,
+      left: fc.integer({ min: 1, max: 1000 }),
+    }),
+  },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('remove' as const), pick: fc.nat() }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({ kind: fc.constant('fill' as const), ask: fc.boolean(), pick: fc.nat() }),
+  },
+);
+
+/** A plain check: the model comparison runs after every step, where `expect` is too slow. */
+function same(actual: unknown, expected: unknown, what: string): void {
+  if (actual !== expected)
+    throw new Error(`${what}: ${String(actual)}, expected ${String(expected)}`);
+}
+
+/** Compare a side with its model; `peakLevels` bounds the level numbers (rows are reused). */
+function checkSide(book: BookSide, table: OrderTable, model: SideModel, peakLevels: number): void {
+  const rows = table.rows;
+  const prices = [...model.keys()].sort((a, b) => (book.isAsk ? a - b : b - a));
+  same(book.levelCount, prices.length, 'level count');
+  same(book.isEmpty, prices.length === 0, 'isEmpty');
+  same(book.best(), book.levelAt(0), 'best');
+  same(book.levelAt(prices.length), NONE, 'level past the last');
+  same(book.levelAt(-1), NONE, 'level before the best');
+  const seen = new Set<number>();
+  prices.forEach((price, position) => {
+    const level = book.levelAt(position);
+    same(level >= 0 && level < peakLevels, true, `level number ${level} reused`);
+    seen.add(level);
+    same(book.ticksOf(level), price, `ticks at position ${position}`);
+    const expected = model.get(price)!;
+    let total = 0;
+    let prev = NONE;
+    let i = 0;
+    for (let s = book.headOf(level); s !== NONE; s = rows[s * ORDER_WIDTH + O_NEXT]!) {
+      same(s, expected[i++], `order ${i} of level ${price}`);
+      same(rows[s * ORDER_WIDTH + O_PREV], prev, 'prev link');
+      same(rows[s * ORDER_WIDTH + O_LEVEL], level, 'order level');
+      total += rows[s * ORDER_WIDTH + O_LEFT]!;
+      prev = s;
+    }
+    same(i, expected.length, `orders of level ${price}`);
+    same(book.tailOf(level), prev, 'tail');
+    same(book.totalOf(level), total, 'total');
+  });
+  same(seen.size, prices.length, 'distinct levels');
+}
+
+describe('BookSide', () => {
+  it('keeps levels sorted best last, FIFO within each, totals exact, under random add/remove/fill', () => {
+    fc.assert(
+      fc.property(fc.array(step, { minLength: 50, maxLength: 500 }), (steps) => {
+        // Room for one order and one level at first, so both grow.
+        const table = new OrderTable(1, 8);
+        const asks = new BookSide(table, true, 1);
+        const bids = new BookSide(table, false, 1);
+        const models = new Map<BookSide, SideModel>([
+          [asks, new Map()],
+          [bids, new Map()],
+        ]);
+        const peak = new Map<BookSide, number>([
+          [asks, 0],
+          [bids, 0],
+        ]);
+        /** Resting orders, in the order they were added. */
+        const resting: { slot: number; book: BookSide }[] = [];
+        let peakOpen = 0;
+        let nextId = 1;
+
+        const takeOff = (book: BookSide, slot: number): void => {
+          const price = table.rows[slot * ORDER_WIDTH + O_TICKS]!;
+          const model = models.get(book)!;
+          book.remove(slot);
+          const list = model.get(price)!;
+          list.splice(list.indexOf(slot), 1);
+          if (list.length === 0) model.delete(price);
+          resting.splice(
+            resting.findIndex((r) => r.slot === slot),
+            1,
+          );
+          table.release(slot);
+        };
+
+        for (const s of steps) {
+          if (s.kind === 'add') {
+            const book = s.ask ? asks : bids;
+            const slot = table.allocate(nextId++);
+            // Slots are reused: never beyond the most orders open at once.
+            same(slot < Math.max(peakOpen, table.count), true, `slot ${slot} reused`);
+            const rows = table.rows;
+            rows[slot * ORDER_WIDTH + O_TICKS] = s.ticks;
+            rows[slot * ORDER_WIDTH + O_LEFT] = s.left;
+            book.add(slot);
+            const model = models.get(book)!;
+            const list = model.get(s.ticks) ?? [];
+            list.push(slot);
+            model.set(s.ticks, list);
+            resting.push({ slot, book });
+          } else if (s.kind === 'remove') {
+            if (resting.length === 0) continue;
+            const { slot, book } = resting[s.pick % resting.length]!;
+            takeOff(book, slot);
+          } else {
+            const book = s.ask ? asks : bids;
+            const level = book.best();
+            if (level === NONE) continue;
+            const head = book.headOf(level);
+            const rows = table.rows;
+            const left = rows[head * ORDER_WIDTH + O_LEFT]!;
+            const amount = 1 + (s.pick % left);
+            rows[head * ORDER_WIDTH + O_LEFT] = left - amount;
+            book.reduceTotal(level, amount);
+            if (left === amount) takeOff(book, head);
+          }
+          peakOpen = Math.max(peakOpen, table.count);
+          for (const book of [asks, bids]) {
+            peak.set(book, Math.max(peak.get(book)!, book.levelCount));
+            checkSide(book, table, models.get(book)!, peak.get(book)!);
+          }
+        }
+        return true;
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('puts a new best level at the end and a worse one in its place', () => {
+    const table = new OrderTable();
+    const bids = new BookSide(table, false);
+    const at = (price: number, left: number): number => {
+      const slot = table.allocate(table.count + 1);
+      table.rows[slot * ORDER_WIDTH + O_TICKS] = price;
+      table.rows[slot * ORDER_WIDTH + O_LEFT] = left;
+      bids.add(slot);
+      return slot;
+    };
+    at(100, 1);
+    at(105, 2);
+    const worse = at(95, 3);
+    at(105, 4);
+    expect([0, 1, 2].map((p) => bids.ticksOf(bids.levelAt(p)))).toEqual([105, 100, 95]);
+    expect(bids.totalOf(bids.best())).toBe(6);
+    bids.remove(worse);
+    expect(bids.levelCount).toBe(2);
+  });
+
+  it('refuses an order already on a level and one not on the book', () => {
+    const table = new OrderTable();
+    const asks = new BookSide(table, true);
+    const slot = table.allocate(1);
+    table.rows[slot * ORDER_WIDTH + O_TICKS] = 10;
+    table.rows[slot * ORDER_WIDTH + O_LEFT] = 5;
+    asks.add(slot);
+    expect(() => asks.add(slot)).toThrow(InvariantViolation);
+    asks.remove(slot);
+    expect(asks.isEmpty).toBe(true);
+    expect(() => asks.remove(slot)).toThrow(InvariantViolation);
+  });
+});

@@ -1,0 +1,217 @@
+// One side of one market's book: price levels as rows of a Float64Array, kept sorted best last,
+// each a FIFO list of order slots threaded through the order table's O_LEVEL/O_PREV/O_NEXT.
+import { InvariantViolation } from '../errors.js';
+import {
+  grown,
+  NONE,
+  O_LEFT,
+  O_LEVEL,
+  O_NEXT,
+  O_PREV,
+  O_TICKS,
+  ORDER_WIDTH,
+  type OrderTable,
+} from './orderTable.js';
+
+// A level's fields, at these offsets in its row.
+export const L_TICKS = 0;
+/** The first and last order slots of the level's FIFO. */
+export const L_HEAD = 1;
+export const L_TAIL = 2;
+/** Sum of O_LEFT over the level's orders. */
+export const L_TOTAL = 3;
+export const LEVEL_WIDTH = 4;
+
+const LEVELS_DEFAULT = 16;
+
+export class BookSide {
+  private levelRows: Float64Array;
+  private capacity: number;
+  /** Level rows ever handed out: every one below is on the side or on the free list. */
+  private levelsUsed = 0;
+  private freeLevels: Int32Array;
+  private freeCount = 0;
+  /**
+   * The side's level numbers sorted by key ascending, so the best is last (taken and dropped
+   * without moving the others). Its length is the level capacity, which bounds the count.
+   */
+  private sorted: Int32Array;
+  private sortedCount = 0;
+  /** key = sign × ticks, larger is better: -1 for asks (lowest best), 1 for bids. */
+  private readonly sign: number;
+
+  /**
+   * NOTE: the table's rows array is replaced when it grows, so every method re-reads
+   * `table.rows` instead of keeping it.
+   */
+  constructor(
+    private readonly table: OrderTable,
+    readonly isAsk: boolean,
+    levelCapacity = LEVELS_DEFAULT,
+  ) {
+    this.sign = isAsk ? -1 : 1;
+    this.capacity = Math.max(1, levelCapacity);
+    this.levelRows = new Float64Array(this.capacity * LEVEL_WIDTH);
+    this.freeLevels = new Int32Array(this.capacity);
+    this.sorted = new Int32Array(this.capacity);
+  }
+
+  get levelCount(): number {
+    return this.sortedCount;
+  }
+
+  get isEmpty(): boolean {
+    return this.sortedCount === 0;
+  }
+
+  /** The best level, NONE when the side is empty. */
+  best(): number {
+    const n = this.sortedCount;
+    return n === 0 ? NONE : this.sorted[n - 1]!;
+  }
+
+  /** The level `position` places from the best (0 is the best), NONE beyond the last. */
+  levelAt(position: number): number {
+    const n = this.sortedCount;
+    return position >= 0 && position < n ? this.sorted[n - 1 - position]! : NONE;
+  }
+
+  ticksOf(level: number): number {
+    return this.levelRows[level * LEVEL_WIDTH + L_TICKS]!;
+  }
+
+  /** The level's oldest order: the next to fill. */
+  headOf(level: number): number {
+    return this.levelRows[level * LEVEL_WIDTH + L_HEAD]!;
+  }
+
+  tailOf(level: number): number {
+    return this.levelRows[level * LEVEL_WIDTH + L_TAIL]!;
+  }
+
+  /** Sum of the level's orders' left. */
+  totalOf(level: number): number {
+    return this.levelRows[level * LEVEL_WIDTH + L_TOTAL]!;
+  }
+
+  /** A fill of `amount` of one of the level's orders (its O_LEFT is the caller's to reduce). */
+  reduceTotal(level: number, amount: number): void {
+    this.levelRows[level * LEVEL_WIDTH + L_TOTAL]! -= amount;
+  }
+
+  /** Put an order (O_TICKS and O_LEFT set) at the back of its level, creating the level. */
+  add(slot: number): void {
+    const orders = this.table.rows;
+    const row = slot * ORDER_WIDTH;
+    if (orders[row + O_LEVEL] !== NONE) throw new InvariantViolation(`slot ${slot} is on a level`);
+    const level = this.levelFor(orders[row + O_TICKS]!);
+    const levels = this.levelRows;
+    const at = level * LEVEL_WIDTH;
+    const tail = levels[at + L_TAIL]!;
+    orders[row + O_LEVEL] = level;
+    orders[row + O_PREV] = tail;
+    orders[row + O_NEXT] = NONE;
+    if (tail === NONE) levels[at + L_HEAD] = slot;
+    else orders[tail * ORDER_WIDTH + O_NEXT] = slot;
+    levels[at + L_TAIL] = slot;
+    levels[at + L_TOTAL]! += orders[row + O_LEFT]!;
+  }
+
+  /** Take an order off its level, wherever it is in the FIFO; an emptied level leaves. */
+  remove(slot: number): void {
+    const orders = this.table.rows;
+    const row = slot * ORDER_WIDTH;
+    const level = orders[row + O_LEVEL]!;
+    if (level === NONE) throw new InvariantViolation(`slot ${slot} is not on the book`);
+    const levels = this.levelRows;
+    const at = level * LEVEL_WIDTH;
+    const prev = orders[row + O_PREV]!;
+    const next = orders[row + O_NEXT]!;
+    if (prev === NONE) levels[at + L_HEAD] = next;
+    else orders[prev * ORDER_WIDTH + O_NEXT] = next;
+    if (next === NONE) levels[at + L_TAIL] = prev;
+    else orders[next * ORDER_WIDTH + O_PREV] = prev;
+    orders[row + O_LEVEL] = NONE;
+    orders[row + O_PREV] = NONE;
+    orders[row + O_NEXT] = NONE;
+    levels[at + L_TOTAL]! -= orders[row + O_LEFT]!;
+    if (levels[at + L_HEAD] === NONE) this.dropLevel(level);
+  }
+
+  // --- internals -----------------------------------------------------------------------------
+
+  private keyOf(level: number): number {
+    return this.sign * this.levelRows[level * LEVEL_WIDTH + L_TICKS]!;
+  }
+
+  /** The level at `ticks`, created and inserted in order when the side has none. */
+  private levelFor(ticks: number): number {
+    const key = this.sign * ticks;
+    const sorted = this.sorted;
+    const n = this.sortedCount;
+    // Most new orders land at or near the best price (the end): try it before searching.
+    let i = n;
+    if (n > 0 && this.keyOf(sorted[n - 1]!) > key) {
+      let lo = 0;
+      let hi = n;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (this.keyOf(sorted[mid]!) <= key) lo = mid + 1;
+        else hi = mid;
+      }
+      i = lo;
+    }
+    if (i > 0 && this.keyOf(sorted[i - 1]!) === key) return sorted[i - 1]!;
+    const level = this.newLevel(ticks);
+    // newLevel may have grown `sorted`.
+    this.sorted.copyWithin(i + 1, i, n);
+    this.sorted[i] = level;
+    this.sortedCount = n + 1;
+    return level;
+  }
+
+  private newLevel(ticks: number): number {
+    let level: number;
+    if (this.freeCount > 0) {
+      level = this.freeLevels[--this.freeCount]!;
+    } else {
+      if (this.levelsUsed === this.capacity) {
+        const size = this.capacity * 2;
+        this.capacity = size;
+        this.levelRows = grown(this.levelRows, size * LEVEL_WIDTH);
+        this.freeLevels = grown(this.freeLevels, size);
+        this.sorted = grown(this.sorted, size);
+      }
+      level = this.levelsUsed++;
+    }
+    const at = level * LEVEL_WIDTH;
+    this.levelRows[at + L_TICKS] = ticks;
+    this.levelRows[at + L_HEAD] = NONE;
+    this.levelRows[at + L_TAIL] = NONE;
+    this.levelRows[at + L_TOTAL] = 0;
+    return level;
+  }
+
+  /** Take an empty level off the side (the best, usually) and free its row. */
+  private dropLevel(level: number): void {
+    const total = this.levelRows[level * LEVEL_WIDTH + L_TOTAL]!;
+    if (total !== 0) throw new InvariantViolation(`emptied level ${level} has total ${total}`);
+    const sorted = this.sorted;
+    const n = this.sortedCount;
+    if (sorted[n - 1] !== level) {
+      const key = this.keyOf(level);
+      let lo = 0;
+      let hi = n;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (this.keyOf(sorted[mid]!) < key) lo = mid + 1;
+        else hi = mid;
+      }
+      if (sorted[lo] !== level)
+        throw new InvariantViolation(`level ${level} missing from its side`);
+      sorted.copyWithin(lo, lo + 1, n);
+    }
+    this.sortedCount = n - 1;
+    this.freeLevels[this.freeCount++] = level;
+  }
+}

@@ -1,0 +1,258 @@
+// Open orders as rows of one Float64Array: a slot per order, reused after it finishes, and
+// order id to slot. One row holds all of an order's fields, so a fill touches a few cache lines
+// of one row instead of one line per field array; the hot fields come first.
+import { InvariantViolation } from '../errors.js';
+import type { OrderSource, TimeInForce } from '../types.js';
+
+/** "No slot", "no level", "not finished": every link and optional reference uses it. */
+export const NONE = -1;
+
+// An order's fields (order.ts), at these offsets in its row. Flags are 0 or 1; amounts are
+// exact integers below 2^53; prices are in ticks (price / tick size).
+// The fields a match, a cancel or an event reads or writes, first: 19 numbers, 152 bytes, so an
+// open order's hot fields share three cache lines.
+export const O_ID = 0;
+/** The holder index of the order's user. */
+export const O_USER = 1;
+/** 1 sell, 2 buy. */
+export const O_SIDE = 2;
+export const O_TICKS = 3;
+/** Stock not yet filled; for a market buy by total, money not yet spent. */
+export const O_LEFT = 4;
+/** The order's level in its book side, NONE when not on the book. */
+export const O_LEVEL = 5;
+/** FIFO links within the level (slots, NONE at the ends). */
+export const O_PREV = 6;
+export const O_NEXT = 7;
+export const O_DEAL_STOCK = 8;
+export const O_DEAL_MONEY = 9;
+export const O_DEAL_FEE = 10;
+/** moneyNum and feeNum in the market's DealRatios units (order.ts). */
+export const O_MONEY_UNITS = 11;
+export const O_FEE_UNITS = 12;
+export const O_FROZEN = 13;
+export const O_FUNDS_FROZEN = 14;
+export const O_MTIME = 15;
+/** NONE while open, then the FinishReason. */
+export const O_FINISH_REASON = 16;
+/** Links in the user's list of open orders, newest first (slots, NONE at the ends). */
+export const O_USER_PREV = 17;
+export const O_USER_NEXT = 18;
+// The rest: written when an order is placed, read when it is triggered, shown or saved.
+export const O_DEAL_FEE_LTT = 19;
+/** The market index. */
+export const O_MARKET = 20;
+/** 1 limit, 2 market. */
+export const O_TYPE = 21;
+/** 0 plain, 1 stop-limit, 2 OCO leg. */
+export const O_ALGORITHM = 22;
+/** An index into TIME_IN_FORCE_CODES. */
+export const O_TIME_IN_FORCE = 23;
+/** An index into SOURCE_CODES. */
+export const O_SOURCE = 24;
+export const O_AMOUNT = 25;
+export const O_TOTAL = 26;
+export const O_STOP_TICKS = 27;
+export const O_LIMIT_TICKS = 28;
+export const O_TRIGGERED = 29;
+export const O_OCO_ID = 30;
+/** The OCO sibling's slot, NONE when none. */
+export const O_SIBLING = 31;
+/** Untriggered stop: 1 fires when last ≥ stop, -1 when last ≤ stop. */
+export const O_DIRECTION = 32;
+export const O_CTIME = 33;
+export const O_FTIME = 34;
+export const ORDER_WIDTH = 35;
+
+/** O_TIME_IN_FORCE holds the index of the order's time in force here. */
+export const TIME_IN_FORCE_CODES: readonly TimeInForce[] = ['GTC', 'IOC', 'FOK', 'POST_ONLY'];
+/** O_SOURCE holds the index of the order's source here. */
+export const SOURCE_CODES: readonly OrderSource[] = ['web', 'api'];
+
+/** A copy of a typed array at a new length; new cells hold `fill`. */
+export function grown<T extends Float64Array | Int32Array>(a: T, length: number, fill = 0): T {
+  const next = new (a.constructor as new (length: number) => T)(length);
+  if (fill !== 0) next.fill(fill, a.length);
+  next.set(a);
+  return next;
+}
+
+const SLOTS_DEFAULT = 1 << 10;
+const RING_SIZE_DEFAULT = 1 << 16;
+const USERS_DEFAULT = 64;
+
+export class OrderTable {
+  private orderRows: Float64Array;
+  private capacity: number;
+  /** Slots ever handed out: every slot below is open or on the free list. */
+  private slotsUsed = 0;
+  private freeSlots: Int32Array;
+  private freeCount = 0;
+  private openCount = 0;
+  // Id to slot. Ids are issued in sequence and can reach the billions, so they index a ring
+  // (id modulo its power-of-two size), not an array: consecutive orders sit in consecutive
+  // positions, with no hashing. An order still open when its position comes round again
+  // (after ring-size newer ids) moves to `lapped`, which stays small (orderIndex.ts).
+  private ring: Int32Array;
+  private ringMask: number;
+  private readonly lapped = new Map<number, number>();
+  /** Per holder index, the slot of the newest open order, NONE when none. */
+  private userHeads: Int32Array;
+
+  /** The ring size must be a power of two; small sizes are for tests. */
+  constructor(
+    slotCapacity = SLOTS_DEFAULT,
+    ringSize = RING_SIZE_DEFAULT,
+    userCapacity = USERS_DEFAULT,
+  ) {
+    if (!Number.isInteger(slotCapacity) || slotCapacity < 1)
+      throw new RangeError('slot capacity must be a positive integer');
+    if (ringSize < 1 || ringSize > 1 << 30 || (ringSize & (ringSize - 1)) !== 0)
+      throw new RangeError('ring size must be a power of two up to 2^30');
+    this.capacity = slotCapacity;
+    this.orderRows = new Float64Array(slotCapacity * ORDER_WIDTH);
+    this.freeSlots = new Int32Array(slotCapacity);
+    this.ring = new Int32Array(ringSize).fill(NONE);
+    this.ringMask = ringSize - 1;
+    this.userHeads = new Int32Array(Math.max(1, userCapacity)).fill(NONE);
+  }
+
+  /**
+   * Every order's row: slot × ORDER_WIDTH + O_FIELD. NOTE: `allocate` replaces this array when
+   * it grows, so re-read it after every allocate instead of keeping it across one.
+   */
+  get rows(): Float64Array {
+    return this.orderRows;
+  }
+
+  /** Open orders (allocated and not released). */
+  get count(): number {
+    return this.openCount;
+  }
+
+  /**
+   * Take a slot for a new open order and record id -> slot. The row starts cleared: numbers 0,
+   * links, sibling and finish reason NONE, O_ID the id. Ids are positive safe integers, unique
+   * among open orders.
+   */
+  allocate(id: number): number {
+    if (this.slotOf(id) !== NONE) throw new InvariantViolation(`order ${id} is already open`);
+    const slot = this.freeCount > 0 ? this.freeSlots[--this.freeCount]! : this.newSlot();
+    const rows = this.orderRows;
+    const row = slot * ORDER_WIDTH;
+    rows.fill(0, row, row + ORDER_WIDTH);
+    rows[row + O_ID] = id;
+    rows[row + O_LEVEL] = NONE;
+    rows[row + O_PREV] = NONE;
+    rows[row + O_NEXT] = NONE;
+    rows[row + O_SIBLING] = NONE;
+    rows[row + O_FINISH_REASON] = NONE;
+    rows[row + O_USER_PREV] = NONE;
+    rows[row + O_USER_NEXT] = NONE;
+    this.place(id, slot);
+    this.openCount++;
+    // Once the ring is full of open orders most new ids would lap one: double it.
+    if (this.openCount > this.ring.length) this.growRing();
+    return slot;
+  }
+
+  /**
+   * Free an open order's slot for reuse and forget its id. The caller decides when: a finished
+   * order's row is read until the next command, so the engine releases it then.
+   */
+  release(slot: number): void {
+    const id = this.orderRows[slot * ORDER_WIDTH + O_ID]!;
+    const at = id & this.ringMask;
+    if (this.ring[at] === slot) this.ring[at] = NONE;
+    else if (this.lapped.size > 0 && this.lapped.get(id) === slot) this.lapped.delete(id);
+    else throw new InvariantViolation(`slot ${slot} is not open`);
+    this.freeSlots[this.freeCount++] = slot;
+    this.openCount--;
+  }
+
+  /** Open orders kept aside because their ring position came round (diagnostics, tests). */
+  get lappedCount(): number {
+    return this.lapped.size;
+  }
+
+  /** The slot of an open order, NONE when no open order has that id. */
+  slotOf(id: number): number {
+    const slot = this.ring[id & this.ringMask]!;
+    if (slot !== NONE && this.orderRows[slot * ORDER_WIDTH + O_ID] === id) return slot;
+    return this.lapped.size === 0 ? NONE : (this.lapped.get(id) ?? NONE);
+  }
+
+  // --- the user's list of open orders, newest first ------------------------------------------
+
+  /** The newest open order of a holder, NONE when none; follow O_USER_NEXT for the rest. */
+  firstOfUser(user: number): number {
+    return user < this.userHeads.length ? this.userHeads[user]! : NONE;
+  }
+
+  /** Put an order (its O_USER set, not yet in its user's list) at the front of that list. */
+  linkUser(slot: number): void {
+    const rows = this.orderRows;
+    const row = slot * ORDER_WIDTH;
+    const user = rows[row + O_USER]!;
+    if (user >= this.userHeads.length) {
+      this.userHeads = grown(this.userHeads, Math.max(user + 1, this.userHeads.length * 2), NONE);
+    }
+    const head = this.userHeads[user]!;
+    rows[row + O_USER_PREV] = NONE;
+    rows[row + O_USER_NEXT] = head;
+    if (head !== NONE) rows[head * ORDER_WIDTH + O_USER_PREV] = slot;
+    this.userHeads[user] = slot;
+  }
+
+  /** Take an order out of its user's list (when it finishes, before its slot is released). */
+  unlinkUser(slot: number): void {
+    const rows = this.orderRows;
+    const row = slot * ORDER_WIDTH;
+    const prev = rows[row + O_USER_PREV]!;
+    const next = rows[row + O_USER_NEXT]!;
+    if (prev === NONE) this.userHeads[rows[row + O_USER]!] = next;
+    else rows[prev * ORDER_WIDTH + O_USER_NEXT] = next;
+    if (next !== NONE) rows[next * ORDER_WIDTH + O_USER_PREV] = prev;
+    rows[row + O_USER_PREV] = NONE;
+    rows[row + O_USER_NEXT] = NONE;
+  }
+
+  // --- internals -----------------------------------------------------------------------------
+
+  private newSlot(): number {
+    if (this.slotsUsed === this.capacity) {
+      const size = this.capacity * 2;
+      this.capacity = size;
+      this.orderRows = grown(this.orderRows, size * ORDER_WIDTH);
+      this.freeSlots = grown(this.freeSlots, size);
+    }
+    return this.slotsUsed++;
+  }
+
+  /** Record id -> slot: the newer of two ids at one ring position keeps it. */
+  private place(id: number, slot: number): void {
+    const at = id & this.ringMask;
+    const occupant = this.ring[at]!;
+    if (occupant !== NONE) {
+      const occupantId = this.orderRows[occupant * ORDER_WIDTH + O_ID]!;
+      if (occupantId > id) {
+        // An id older than the position's occupant (a restore, in any order): it goes aside.
+        this.lapped.set(id, slot);
+        return;
+      }
+      this.lapped.set(occupantId, occupant);
+    }
+    this.ring[at] = slot;
+  }
+
+  private growRing(): void {
+    const old = this.ring;
+    const lapped = [...this.lapped.values()];
+    this.ring = new Int32Array(old.length * 2).fill(NONE);
+    this.ringMask = this.ring.length - 1;
+    this.lapped.clear();
+    const rows = this.orderRows;
+    for (const slot of old) if (slot !== NONE) this.place(rows[slot * ORDER_WIDTH + O_ID]!, slot);
+    for (const slot of lapped) this.place(rows[slot * ORDER_WIDTH + O_ID]!, slot);
+  }
+}
