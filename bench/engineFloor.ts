@@ -9,8 +9,10 @@
 // with the engine's rounding and fees, freezes and releases funds, keeps the per-user list of
 // open orders, checks the book is not crossed, and records every event the engine emits with
 // the same sequence numbers. What differs is the representation:
-// - orders and price levels live in typed arrays (struct of arrays), addressed by slot;
-// - balances are two exact number limbs (hi × 2^32 + lo), so 10^20 needs no bigint;
+// - orders and price levels live in typed arrays, addressed by slot (the columnar core's
+//   OrderTable and BookSide, packages/engine/src/columnar/);
+// - balances are two exact number limbs (hi × 2^32 + lo) in its BalanceTable, so 10^20 needs
+//   no bigint;
 // - events are written as numbers into a reused log and become the engine's event objects
 //   only when read (`events()`), as the host would read them.
 // `bench/engine.ts --floor` checks that `events()` equals the engine's events, operation by
@@ -26,11 +28,40 @@ import type {
   OrderView,
   Owner,
 } from '@lattice/engine';
+import {
+  BalanceTable,
+  CELL_AVAILABLE,
+  CELL_FROZEN,
+} from '../packages/engine/src/columnar/balanceTable.js';
+import { BookSide } from '../packages/engine/src/columnar/bookSide.js';
+import { limbsToBigInt } from '../packages/engine/src/columnar/limbs.js';
+import {
+  grown,
+  NONE,
+  O_AMOUNT,
+  O_CTIME,
+  O_DEAL_FEE,
+  O_DEAL_MONEY,
+  O_DEAL_STOCK,
+  O_FEE_UNITS,
+  O_FINISH_REASON,
+  O_FROZEN,
+  O_FUNDS_FROZEN,
+  O_ID,
+  O_LEFT,
+  O_MONEY_UNITS,
+  O_MTIME,
+  O_SIDE,
+  O_SOURCE,
+  O_TICKS,
+  O_TYPE,
+  O_USER,
+  ORDER_WIDTH,
+  OrderTable,
+} from '../packages/engine/src/columnar/orderTable.js';
 
-const LIMB = 4294967296; // 2^32
 const SAFE = Number.MAX_SAFE_INTEGER;
 const SAFE_BIG = BigInt(SAFE);
-const NONE = -1;
 
 // Event record kinds in the log, and the order event types they stand for.
 const EV_ORDER = 1;
@@ -45,43 +76,9 @@ const TRADE = 0;
 const ORDER_FREEZE = 1;
 const ORDER_RELEASE = 2;
 
-// An order's fields, at these offsets in its row of `ord` (one row per slot, so that one
-// order's fields share a few cache lines instead of touching one line per field).
-const O_ID = 0;
-const O_USER = 1;
-const O_SIDE = 2;
-const O_TYPE = 3;
-const O_SOURCE = 4;
-const O_TICKS = 5;
-const O_AMOUNT = 6;
-const O_LEFT = 7;
-const O_DEAL_STOCK = 8;
-const O_DEAL_MONEY = 9;
-const O_DEAL_FEE = 10;
-const O_MONEY_UNITS = 11;
-const O_FEE_UNITS = 12;
-const O_FROZEN = 13;
-const O_FUNDS_FROZEN = 14;
-const O_CTIME = 15;
-const O_MTIME = 16;
-const O_FINISH = 17;
-const O_PREV = 18;
-const O_NEXT = 19;
-const O_LEVEL = 20;
-const O_USER_PREV = 21;
-const O_USER_NEXT = 22;
-const ORDER_WIDTH = 23;
-// A price level's row in `lv`.
-const L_TICKS = 0;
-const L_HEAD = 1;
-const L_TAIL = 2;
-const L_TOTAL = 3;
-const LEVEL_WIDTH = 4;
-// A balance's row in `bal`: available and frozen as hi × 2^32 + lo.
-const B_AVAIL_HI = 0;
-const B_AVAIL_LO = 1;
-const B_FROZEN_HI = 2;
-const B_FROZEN_LO = 3;
+// Account kinds in the balance table (ACCOUNT_KINDS in ledger.ts).
+const MAIN_ACCOUNT = 0;
+const TRADE_ACCOUNT = 1;
 
 const STOP_FILLED = 0;
 const STOP_NO_LIQUIDITY = 1;
@@ -133,13 +130,6 @@ function ceilDiv(a: number, b: number): number {
   return r === 0 ? a / b : (a - r) / b + 1;
 }
 
-/** Growable typed columns share this doubling. */
-function grown<T extends Float64Array | Int32Array | Uint8Array>(a: T, size: number): T {
-  const next = new (a.constructor as new (n: number) => T)(size);
-  next.set(a);
-  return next;
-}
-
 export class EngineFloor {
   // Market constants (fastmath.ts: value = lotsTicks × valueP / valueQ, fee likewise).
   private readonly marketName: string;
@@ -164,31 +154,20 @@ export class EngineFloor {
   private readonly nUsers: number;
   private readonly feesHolder: number;
   private readonly roundingHolder: number;
-  private readonly bal: Float64Array;
-  /** Head slot of each user's open orders (newest first). */
-  private readonly userHead: Int32Array;
+  /** Holders 1..users, then fees and rounding (0 unused); assets 0 stock, 1 money. */
+  private readonly balances = new BalanceTable(1024, 2);
 
-  // Orders, by slot.
-  private capacity = 1 << 14;
-  private ord = new Float64Array(this.capacity * ORDER_WIDTH);
-  private freeSlots = new Int32Array(this.capacity);
-  private freeCount = 0;
-  private usedSlots = 0;
+  // Orders, by slot, and the book's two sides (0 asks, 1 bids): the columnar core's tables.
+  private readonly table = new OrderTable(1 << 14);
+  /** The table's rows, re-read after every allocate (which may replace them). */
+  private ord = this.table.rows;
   /** Slots of orders finished by the command before: their events may still be read. */
   private retired = new Int32Array(64);
   private retiredCount = 0;
-  /** Open order id → slot (ids are consecutive). */
-  private slotOfId = new Int32Array(1 << 16).fill(NONE);
-
-  // Price levels, by level number; each side keeps its levels sorted, best last.
-  private levelCapacity = 1 << 12;
-  private lv = new Float64Array(this.levelCapacity * LEVEL_WIDTH);
-  private levelFree = new Int32Array(this.levelCapacity);
-  private levelFreeCount = 0;
-  private levelsUsed = 0;
-  /** [asks, bids]: level numbers sorted by key ascending (key: -ticks for asks, ticks for bids). */
-  private sideLevels = [new Int32Array(1 << 12), new Int32Array(1 << 12)];
-  private sideCount = [0, 0];
+  private readonly sides = [
+    new BookSide(this.table, true, 1 << 12),
+    new BookSide(this.table, false, 1 << 12),
+  ] as const;
 
   // The event log of the command being applied.
   private log = new Float64Array(1 << 12);
@@ -227,18 +206,13 @@ export class EngineFloor {
     this.nUsers = start.users;
     this.feesHolder = start.users + 1;
     this.roundingHolder = start.users + 2;
-    const cells = (start.users + 3) * 2;
-    this.bal = new Float64Array(cells * 4);
-    this.userHead = new Int32Array(start.users + 1).fill(NONE);
-    const stockHi = Number(start.stockBalance / BigInt(LIMB));
-    const stockLo = Number(start.stockBalance % BigInt(LIMB));
-    const moneyHi = Number(start.moneyBalance / BigInt(LIMB));
-    const moneyLo = Number(start.moneyBalance % BigInt(LIMB));
+    const balances = this.balances;
+    balances.addAsset();
+    balances.addAsset();
+    for (let h = 0; h <= this.roundingHolder; h++) balances.addHolder(false);
     for (let u = 1; u <= start.users; u++) {
-      this.bal[u * 2 * 4 + B_AVAIL_HI] = stockHi;
-      this.bal[u * 2 * 4 + B_AVAIL_LO] = stockLo;
-      this.bal[(u * 2 + 1) * 4 + B_AVAIL_HI] = moneyHi;
-      this.bal[(u * 2 + 1) * 4 + B_AVAIL_LO] = moneyLo;
+      balances.setAvailable(balances.cell(u, 0, TRADE_ACCOUNT), start.stockBalance);
+      balances.setAvailable(balances.cell(u, 1, TRADE_ACCOUNT), start.moneyBalance);
     }
     this.eventSeq = start.lastEventSeq;
     this.nextOrderId = start.nextOrderId;
@@ -322,7 +296,7 @@ export class EngineFloor {
     const side = cmd.side;
     const need = side === 1 ? amount : this.buyFreeze(checked(amount * ticks));
     const u = cmd.userId;
-    if (!this.hasAvailable(u * 2 + (side === 1 ? 0 : 1), need)) {
+    if (!this.hasAvailable(u, side === 1 ? 0 : 1, need)) {
       return this.reject('insufficient_balance');
     }
     const o = this.newOrder(u, side, 1, cmd.source === 'web' ? 0 : 1, ticks, amount);
@@ -348,11 +322,11 @@ export class EngineFloor {
     if (bad !== '') return this.reject(bad);
     if (cmd.total !== undefined) throw new Error('engine floor: no market buy by total');
     const side = cmd.side;
-    if (this.sideCount[side === 2 ? 0 : 1] === 0) return this.reject('not_enough_liquidity');
+    if (this.sides[side === 2 ? 0 : 1].isEmpty) return this.reject('not_enough_liquidity');
     const amount = this.amountOf(cmd.amount);
     if (amount < 0) return this.reject('invalid_amount');
     const need = side === 1 ? amount : this.marketBuyCost(amount);
-    if (!this.hasAvailable(cmd.userId * 2 + (side === 1 ? 0 : 1), need)) {
+    if (!this.hasAvailable(cmd.userId, side === 1 ? 0 : 1, need)) {
       return this.reject('insufficient_balance');
     }
     const o = this.newOrder(cmd.userId, side, 2, cmd.source === 'web' ? 0 : 1, 0, amount);
@@ -367,9 +341,7 @@ export class EngineFloor {
     if (u === NONE) return this.reject('user_not_found');
     const id = cmd.orderId;
     const slot =
-      typeof id === 'number' && Number.isSafeInteger(id) && id > 0 && id < this.slotOfId.length
-        ? this.slotOfId[id]!
-        : NONE;
+      typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? this.table.slotOf(id) : NONE;
     if (slot === NONE || this.ord[slot * ORDER_WIDTH + O_USER] !== u)
       return this.reject('order_not_found');
     this.unlinkFromLevel(slot);
@@ -379,50 +351,32 @@ export class EngineFloor {
 
   // --- balances -----------------------------------------------------------------------------
 
-  /** Whether cell's available ≥ need (need < 2^53). */
-  private hasAvailable(cell: number, need: number): boolean {
-    const hi = this.bal[cell * 4 + B_AVAIL_HI]!;
-    if (hi < 0) return false;
-    // NOTE: below 2^53 the sum is exact; a sum that rounds is at least 2^53 > need.
-    return hi * LIMB + this.bal[cell * 4 + B_AVAIL_LO]! >= need;
+  /** Whether a user's trade balance of an asset has `need` (< 2^53) available. */
+  private hasAvailable(u: number, asset: number, need: number): boolean {
+    return this.balances.hasAvailable(this.balances.cell(u, asset, TRADE_ACCOUNT), need);
   }
 
-  /** Move a holder's balance of an asset and record the leg (owner, deltas, results). */
+  /**
+   * Move a holder's balance of an asset (a user's trade account, the exchange's main one) and
+   * record the leg (owner, deltas, resulting limbs).
+   */
   private move(holder: number, asset: number, availDelta: number, frozenDelta: number): void {
-    const cell = holder * 2 + asset;
-    if (availDelta !== 0 && this.addToLimbs(cell * 4 + B_AVAIL_HI, availDelta) < 0) {
-      throw new Error('engine floor: negative balance');
+    const balances = this.balances;
+    const cell = balances.cell(holder, asset, holder <= this.nUsers ? TRADE_ACCOUNT : MAIN_ACCOUNT);
+    if (!balances.move(cell, availDelta, frozenDelta)) {
+      throw new Error('engine floor: a balance below zero');
     }
-    if (frozenDelta !== 0 && this.addToLimbs(cell * 4 + B_FROZEN_HI, frozenDelta) < 0) {
-      throw new Error('engine floor: negative frozen balance');
-    }
+    const values = balances.values;
     const at = this.reserve(8);
     const log = this.log;
     log[at] = holder;
     log[at + 1] = asset;
     log[at + 2] = availDelta;
     log[at + 3] = frozenDelta;
-    log[at + 4] = this.bal[cell * 4 + B_AVAIL_HI]!;
-    log[at + 5] = this.bal[cell * 4 + B_AVAIL_LO]!;
-    log[at + 6] = this.bal[cell * 4 + B_FROZEN_HI]!;
-    log[at + 7] = this.bal[cell * 4 + B_FROZEN_LO]!;
-  }
-
-  /**
-   * Add a delta (|delta| < 2^53) to the limb pair whose hi is at bal[at] and lo at bal[at + 1];
-   * returns the new hi (negative when the balance went below zero). The sum with lo is exact,
-   * and dividing by the power of two 2^32 is too, so the carry is exact.
-   */
-  private addToLimbs(at: number, delta: number): number {
-    const bal = this.bal;
-    let lo = bal[at + 1]! + delta;
-    if (lo >= LIMB || lo < 0) {
-      const carry = Math.floor(lo / LIMB);
-      bal[at]! += carry;
-      lo -= carry * LIMB;
-    }
-    bal[at + 1] = lo;
-    return bal[at]!;
+    log[at + 4] = values[cell + CELL_AVAILABLE]!;
+    log[at + 5] = values[cell + CELL_AVAILABLE + 1]!;
+    log[at + 6] = values[cell + CELL_FROZEN]!;
+    log[at + 7] = values[cell + CELL_FROZEN + 1]!;
   }
 
   /** Start a balance event; its legs follow, and endBalance writes their count. */
@@ -482,14 +436,14 @@ export class EngineFloor {
 
   /** What buying `amount` from the asks would cost at the taker rate. */
   private marketBuyCost(amount: number): number {
-    const levels = this.sideLevels[0]!;
+    const asks = this.sides[0];
     let rest = amount;
     let value = 0;
     let fee = 0;
-    for (let i = this.sideCount[0]! - 1; i >= 0 && rest > 0; i--) {
-      const lv = levels[i]!;
-      const take = Math.min(this.lv[lv * LEVEL_WIDTH + L_TOTAL]!, rest);
-      const lotsTicks = checked(take * this.lv[lv * LEVEL_WIDTH + L_TICKS]!);
+    for (let i = 0; i < asks.levelCount && rest > 0; i++) {
+      const lv = asks.levelAt(i);
+      const take = Math.min(asks.totalOf(lv), rest);
+      const lotsTicks = checked(take * asks.ticksOf(lv));
       value = checked(value + checked(lotsTicks * this.valueP));
       fee = checked(fee + checked(lotsTicks * this.feeP * this.takerRate));
       rest -= take;
@@ -505,50 +459,22 @@ export class EngineFloor {
     ticks: number,
     amount: number,
   ): number {
-    const o = this.freeCount > 0 ? this.freeSlots[--this.freeCount]! : this.newSlot();
     const id = this.nextOrderId++;
-    this.ord[o * ORDER_WIDTH + O_ID] = id;
-    this.ord[o * ORDER_WIDTH + O_USER] = u;
-    this.ord[o * ORDER_WIDTH + O_SIDE] = side;
-    this.ord[o * ORDER_WIDTH + O_TYPE] = type;
-    this.ord[o * ORDER_WIDTH + O_SOURCE] = source;
-    this.ord[o * ORDER_WIDTH + O_TICKS] = ticks;
-    this.ord[o * ORDER_WIDTH + O_AMOUNT] = amount;
-    this.ord[o * ORDER_WIDTH + O_LEFT] = amount;
-    this.ord[o * ORDER_WIDTH + O_DEAL_STOCK] = 0;
-    this.ord[o * ORDER_WIDTH + O_DEAL_MONEY] = 0;
-    this.ord[o * ORDER_WIDTH + O_DEAL_FEE] = 0;
-    this.ord[o * ORDER_WIDTH + O_MONEY_UNITS] = 0;
-    this.ord[o * ORDER_WIDTH + O_FEE_UNITS] = 0;
-    this.ord[o * ORDER_WIDTH + O_FROZEN] = 0;
-    this.ord[o * ORDER_WIDTH + O_FUNDS_FROZEN] = 0;
-    this.ord[o * ORDER_WIDTH + O_CTIME] = this.time;
-    this.ord[o * ORDER_WIDTH + O_MTIME] = this.time;
-    this.ord[o * ORDER_WIDTH + O_FINISH] = NONE;
-    this.ord[o * ORDER_WIDTH + O_LEVEL] = NONE;
-    if (id >= this.slotOfId.length) {
-      const bigger = new Int32Array(this.slotOfId.length * 2).fill(NONE);
-      bigger.set(this.slotOfId);
-      this.slotOfId = bigger;
-    }
-    this.slotOfId[id] = o;
-    // The user's list of open orders, newest first.
-    const head = this.userHead[u]!;
-    this.ord[o * ORDER_WIDTH + O_USER_PREV] = NONE;
-    this.ord[o * ORDER_WIDTH + O_USER_NEXT] = head;
-    if (head !== NONE) this.ord[head * ORDER_WIDTH + O_USER_PREV] = o;
-    this.userHead[u] = o;
+    // The row starts cleared (numbers 0, links NONE, open): set what differs.
+    const o = this.table.allocate(id);
+    const ord = this.table.rows;
+    this.ord = ord;
+    ord[o * ORDER_WIDTH + O_USER] = u;
+    ord[o * ORDER_WIDTH + O_SIDE] = side;
+    ord[o * ORDER_WIDTH + O_TYPE] = type;
+    ord[o * ORDER_WIDTH + O_SOURCE] = source;
+    ord[o * ORDER_WIDTH + O_TICKS] = ticks;
+    ord[o * ORDER_WIDTH + O_AMOUNT] = amount;
+    ord[o * ORDER_WIDTH + O_LEFT] = amount;
+    ord[o * ORDER_WIDTH + O_CTIME] = this.time;
+    ord[o * ORDER_WIDTH + O_MTIME] = this.time;
+    this.table.linkUser(o);
     return o;
-  }
-
-  private newSlot(): number {
-    if (this.usedSlots === this.capacity) {
-      const size = this.capacity * 2;
-      this.capacity = size;
-      this.ord = grown(this.ord, size * ORDER_WIDTH);
-      this.freeSlots = grown(this.freeSlots, size);
-    }
-    return this.usedSlots++;
   }
 
   private freezeForOrder(o: number, amount: number): void {
@@ -578,15 +504,9 @@ export class EngineFloor {
       this.endBalance(at);
       this.ord[o * ORDER_WIDTH + O_FROZEN] = 0;
     }
-    this.ord[o * ORDER_WIDTH + O_FINISH] = reason;
+    this.ord[o * ORDER_WIDTH + O_FINISH_REASON] = reason;
     this.ord[o * ORDER_WIDTH + O_MTIME] = this.time;
-    this.slotOfId[this.ord[o * ORDER_WIDTH + O_ID]!] = NONE;
-    const u = this.ord[o * ORDER_WIDTH + O_USER]!;
-    const prev = this.ord[o * ORDER_WIDTH + O_USER_PREV]!;
-    const next = this.ord[o * ORDER_WIDTH + O_USER_NEXT]!;
-    if (prev === NONE) this.userHead[u] = next;
-    else this.ord[prev * ORDER_WIDTH + O_USER_NEXT] = next;
-    if (next !== NONE) this.ord[next * ORDER_WIDTH + O_USER_PREV] = prev;
+    this.table.unlinkUser(o);
     this.emitOrder(FINISH, o);
     // Its events may be read until the next command: free the slot then.
     if (this.retiredCount === this.retired.length)
@@ -595,7 +515,7 @@ export class EngineFloor {
   }
 
   private releaseRetired(): void {
-    for (let i = 0; i < this.retiredCount; i++) this.freeSlots[this.freeCount++] = this.retired[i]!;
+    for (let i = 0; i < this.retiredCount; i++) this.table.release(this.retired[i]!);
     this.retiredCount = 0;
   }
 
@@ -611,7 +531,7 @@ export class EngineFloor {
     log[at + 6] = this.ord[o * ORDER_WIDTH + O_DEAL_MONEY]!;
     log[at + 7] = this.ord[o * ORDER_WIDTH + O_DEAL_FEE]!;
     log[at + 8] = this.ord[o * ORDER_WIDTH + O_MTIME]!;
-    log[at + 9] = this.ord[o * ORDER_WIDTH + O_FINISH]!;
+    log[at + 9] = this.ord[o * ORDER_WIDTH + O_FINISH_REASON]!;
   }
 
   private reserve(n: number): number {
@@ -625,139 +545,45 @@ export class EngineFloor {
 
   /** Put an order at the back of its price level, creating the level when new. */
   private rest(o: number): void {
-    const s = this.ord[o * ORDER_WIDTH + O_SIDE] === 1 ? 0 : 1;
-    const ticks = this.ord[o * ORDER_WIDTH + O_TICKS]!;
-    const key = s === 0 ? -ticks : ticks;
-    const levels = this.sideLevels[s]!;
-    const n = this.sideCount[s]!;
-    // Most new orders land at or near the best price (the end): try it before searching.
-    let i = n;
-    if (n > 0 && this.keyOf(s, levels[n - 1]!) > key) {
-      let lo = 0;
-      let hi = n;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (this.keyOf(s, levels[mid]!) <= key) lo = mid + 1;
-        else hi = mid;
-      }
-      i = lo;
-    }
-    let lv: number;
-    if (i > 0 && this.keyOf(s, levels[i - 1]!) === key) {
-      lv = levels[i - 1]!;
-    } else {
-      lv = this.newLevel(ticks);
-      let arr = levels;
-      if (n === arr.length) {
-        arr = grown(arr, n * 2);
-        this.sideLevels[s] = arr;
-      }
-      arr.copyWithin(i + 1, i, n);
-      arr[i] = lv;
-      this.sideCount[s] = n + 1;
-    }
-    const tail = this.lv[lv * LEVEL_WIDTH + L_TAIL]!;
-    this.ord[o * ORDER_WIDTH + O_PREV] = tail;
-    this.ord[o * ORDER_WIDTH + O_NEXT] = NONE;
-    if (tail === NONE) this.lv[lv * LEVEL_WIDTH + L_HEAD] = o;
-    else this.ord[tail * ORDER_WIDTH + O_NEXT] = o;
-    this.lv[lv * LEVEL_WIDTH + L_TAIL] = o;
-    this.lv[lv * LEVEL_WIDTH + L_TOTAL]! += this.ord[o * ORDER_WIDTH + O_LEFT]!;
-    this.ord[o * ORDER_WIDTH + O_LEVEL] = lv;
-  }
-
-  private keyOf(s: number, lv: number): number {
-    return s === 0 ? -this.lv[lv * LEVEL_WIDTH + L_TICKS]! : this.lv[lv * LEVEL_WIDTH + L_TICKS]!;
-  }
-
-  private newLevel(ticks: number): number {
-    let lv: number;
-    if (this.levelFreeCount > 0) {
-      lv = this.levelFree[--this.levelFreeCount]!;
-    } else {
-      if (this.levelsUsed === this.levelCapacity) {
-        const size = this.levelCapacity * 2;
-        this.levelCapacity = size;
-        this.lv = grown(this.lv, size * LEVEL_WIDTH);
-        this.levelFree = grown(this.levelFree, size);
-      }
-      lv = this.levelsUsed++;
-    }
-    this.lv[lv * LEVEL_WIDTH + L_TICKS] = ticks;
-    this.lv[lv * LEVEL_WIDTH + L_HEAD] = NONE;
-    this.lv[lv * LEVEL_WIDTH + L_TAIL] = NONE;
-    this.lv[lv * LEVEL_WIDTH + L_TOTAL] = 0;
-    return lv;
+    this.sides[this.ord[o * ORDER_WIDTH + O_SIDE] === 1 ? 0 : 1].add(o);
   }
 
   /** Take an order off its level; an emptied level leaves its side. */
   private unlinkFromLevel(o: number): void {
-    const lv = this.ord[o * ORDER_WIDTH + O_LEVEL]!;
-    const prev = this.ord[o * ORDER_WIDTH + O_PREV]!;
-    const next = this.ord[o * ORDER_WIDTH + O_NEXT]!;
-    if (prev === NONE) this.lv[lv * LEVEL_WIDTH + L_HEAD] = next;
-    else this.ord[prev * ORDER_WIDTH + O_NEXT] = next;
-    if (next === NONE) this.lv[lv * LEVEL_WIDTH + L_TAIL] = prev;
-    else this.ord[next * ORDER_WIDTH + O_PREV] = prev;
-    this.ord[o * ORDER_WIDTH + O_LEVEL] = NONE;
-    this.lv[lv * LEVEL_WIDTH + L_TOTAL]! -= this.ord[o * ORDER_WIDTH + O_LEFT]!;
-    if (this.lv[lv * LEVEL_WIDTH + L_HEAD] === NONE)
-      this.dropLevel(this.ord[o * ORDER_WIDTH + O_SIDE] === 1 ? 0 : 1, lv);
-  }
-
-  private dropLevel(s: number, lv: number): void {
-    const levels = this.sideLevels[s]!;
-    const n = this.sideCount[s]!;
-    let i = n - 1;
-    if (levels[i] !== lv) {
-      const key = this.keyOf(s, lv);
-      let lo = 0;
-      let hi = n;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (this.keyOf(s, levels[mid]!) < key) lo = mid + 1;
-        else hi = mid;
-      }
-      if (levels[lo] !== lv) throw new Error('engine floor: level missing from its side');
-      i = lo;
-      levels.copyWithin(i, i + 1, n);
-    }
-    this.sideCount[s] = n - 1;
-    this.levelFree[this.levelFreeCount++] = lv;
+    this.sides[this.ord[o * ORDER_WIDTH + O_SIDE] === 1 ? 0 : 1].remove(o);
   }
 
   private checkNotCrossed(): void {
-    const na = this.sideCount[0]!;
-    const nb = this.sideCount[1]!;
-    if (na === 0 || nb === 0) return;
-    const ask = this.lv[this.sideLevels[0]![na - 1]! * LEVEL_WIDTH + L_TICKS]!;
-    const bid = this.lv[this.sideLevels[1]![nb - 1]! * LEVEL_WIDTH + L_TICKS]!;
-    if (bid >= ask) throw new Error('engine floor: crossed book');
+    const asks = this.sides[0];
+    const bids = this.sides[1];
+    const ask = asks.best();
+    const bid = bids.best();
+    if (ask === NONE || bid === NONE) return;
+    if (bids.ticksOf(bid) >= asks.ticksOf(ask)) throw new Error('engine floor: crossed book');
   }
 
   // --- matching -----------------------------------------------------------------------------
 
   private matchTaker(t: number): number {
     const isBuy = this.ord[t * ORDER_WIDTH + O_SIDE] === 2;
-    const s = isBuy ? 0 : 1;
+    const side = this.sides[isBuy ? 0 : 1];
     const isLimit = this.ord[t * ORDER_WIDTH + O_TYPE] === 1;
     const tTicks = this.ord[t * ORDER_WIDTH + O_TICKS]!;
     const tUser = this.ord[t * ORDER_WIDTH + O_USER]!;
     for (;;) {
       if (this.ord[t * ORDER_WIDTH + O_LEFT] === 0) return STOP_FILLED;
-      const n = this.sideCount[s]!;
-      if (n === 0) return STOP_NO_LIQUIDITY;
-      const lv = this.sideLevels[s]![n - 1]!;
-      const ticks = this.lv[lv * LEVEL_WIDTH + L_TICKS]!;
+      const lv = side.best();
+      if (lv === NONE) return STOP_NO_LIQUIDITY;
+      const ticks = side.ticksOf(lv);
       if (isLimit && (isBuy ? ticks > tTicks : ticks < tTicks)) return STOP_PRICE;
-      const maker = this.lv[lv * LEVEL_WIDTH + L_HEAD]!;
+      const maker = side.headOf(lv);
       if (this.ord[maker * ORDER_WIDTH + O_USER] === tUser) return STOP_SELF_TRADE;
       const amount = Math.min(
         this.ord[maker * ORDER_WIDTH + O_LEFT]!,
         this.ord[t * ORDER_WIDTH + O_LEFT]!,
       );
       this.settleFill(t, maker, ticks, amount);
-      this.lv[lv * LEVEL_WIDTH + L_TOTAL]! -= amount;
+      side.reduceTotal(lv, amount);
       this.lastTicks = ticks;
       if (this.ord[maker * ORDER_WIDTH + O_LEFT] === 0) {
         this.unlinkFromLevel(maker);
@@ -899,7 +725,6 @@ export class EngineFloor {
   private legAt(at: number): BalanceLeg {
     const log = this.log;
     const holder = log[at]!;
-    const big = (hi: number, lo: number) => BigInt(hi) * BigInt(LIMB) + BigInt(lo);
     const owner: Owner =
       holder === this.feesHolder ? 'fees' : holder === this.roundingHolder ? 'rounding' : holder;
     return {
@@ -908,8 +733,8 @@ export class EngineFloor {
       asset: this.assetName(log[at + 1]!),
       availableDelta: BigInt(log[at + 2]!),
       frozenDelta: BigInt(log[at + 3]!),
-      available: big(log[at + 4]!, log[at + 5]!),
-      frozen: big(log[at + 6]!, log[at + 7]!),
+      available: limbsToBigInt(log, at + 4),
+      frozen: limbsToBigInt(log, at + 6),
     };
   }
 
