@@ -82,7 +82,7 @@ export function limbsAtLeast(a: Float64Array, at: number, n: number): boolean {
 /** Whether the value is a safe integer (|value| ≤ 2^53 − 1). */
 export function limbsAreSafe(a: Float64Array, at: number): boolean {
   // As in limbsAtLeast: the rounded sum is the value when the value is safe, and is at least
-  // 2^53 in magnitude when the value is.
+  // 2^53 in magnitude when it is not.
   const sum = a[at]! * LIMB + a[at + 1]!;
   return sum <= SAFE_MAX && sum >= -SAFE_MAX;
 }
