@@ -1,26 +1,28 @@
 // The exchange engine: a deterministic state machine, apply(command) -> events.
+//
+// Two cores stand behind it (docs/decisions/columnar-engine.md): a new engine starts on the
+// columnar core, whose state is typed arrays of exact numbers; on the first command that core
+// declines, the engine moves its state into the bigint core (snapshot, then restore) and goes on
+// there. Both give the same results, events, snapshots and hashes.
+import { ColumnarCore, DECLINED } from './columnar/core.js';
 import {
-  deposit,
-  freeze,
-  settleFreeze,
-  transfer,
-  unfreeze,
-  withdrawComplete,
-  withdrawHold,
-  withdrawRelease,
-} from './balances.js';
-import { cancelAll, cancelAllByCoin, cancelOne } from './cancel.js';
-import { placeOco, placeStopLimit } from './conditional.js';
+  assetTotalsOf,
+  balancesOf,
+  depthOf,
+  lastPriceOf,
+  openOrdersOf,
+  orderOf,
+  snapshotOf,
+} from './columnar/views.js';
+import { applyToState } from './dispatch.js';
 import { assert, InvariantViolation, reject } from './errors.js';
 import { hashString } from './hash.js';
 import { assertStateValid } from './invariants.js';
 import { ACCOUNT_KINDS } from './ledger.js';
 import { orderView } from './order.js';
-import { placeLimit, placeMarket } from './place.js';
 import { queryDepth } from './queries.js';
-import { addAsset, addMarket, addUser, setCustomFee } from './setup.js';
 import { restoreState, snapshotState } from './snapshot.js';
-import { State } from './state.js';
+import type { State } from './state.js';
 import type {
   ApplyResult,
   AssetTotal,
@@ -35,81 +37,29 @@ import type {
   UserBalances,
   UserId,
 } from './types.js';
-import { checkBusinessId } from './validate.js';
 
 export { InvariantViolation };
 
-type Handler = (s: State, cmd: never) => ApplyResult;
-
-const HANDLERS: Record<Command['type'], Handler> = {
-  'asset.add': addAsset,
-  'market.add': addMarket,
-  'user.add': addUser,
-  'user.setCustomFee': setCustomFee,
-  'balance.deposit': deposit,
-  'balance.withdrawHold': withdrawHold,
-  'balance.withdrawComplete': withdrawComplete,
-  'balance.withdrawRelease': withdrawRelease,
-  'balance.transfer': transfer,
-  'balance.freeze': freeze,
-  'balance.unfreeze': unfreeze,
-  'balance.settleFreeze': settleFreeze,
-  'order.limit': placeLimit,
-  'order.market': placeMarket,
-  'order.stopLimit': placeStopLimit,
-  'order.oco': placeOco,
-  'order.cancel': cancelOne,
-  'order.cancelAll': cancelAll,
-  'order.cancelAllByCoin': cancelAllByCoin,
-};
-
-/** Commands whose business id makes a repeat a no-op. */
-const IDEMPOTENT = new Set<string>([
-  'balance.deposit',
-  'balance.withdrawHold',
-  'balance.withdrawComplete',
-  'balance.withdrawRelease',
-  'balance.transfer',
-  'balance.freeze',
-  'balance.unfreeze',
-  'balance.settleFreeze',
-]);
-
-/** The fields that say what an idempotent command asks for (its time is not one of them). */
-const FINGERPRINT_FIELDS: Record<string, readonly string[]> = {
-  'balance.deposit': ['userId', 'asset', 'amount', 'businessId', 'business'],
-  'balance.withdrawHold': ['userId', 'asset', 'amount', 'businessId'],
-  'balance.withdrawComplete': ['businessId', 'fee'],
-  'balance.withdrawRelease': ['businessId'],
-  'balance.transfer': ['userId', 'asset', 'amount', 'from', 'to', 'businessId'],
-  'balance.freeze': ['userId', 'asset', 'account', 'amount', 'businessId', 'purpose'],
-  'balance.unfreeze': ['businessId'],
-  'balance.settleFreeze': ['businessId', 'toUserId'],
-};
-
-/**
- * What a command asks for: a repeat must ask for the same thing. Null when a field cannot be
- * written as JSON at all (a cycle): such input is rejected.
- */
-function fingerprint(cmd: Command): string | null {
-  const record = cmd as unknown as Record<string, unknown>;
-  const values = (FINGERPRINT_FIELDS[cmd.type] ?? []).map((field) => record[field]);
-  try {
-    // JSON has no bigint: write one as its digits and an n.
-    return JSON.stringify(values, (_key, value) =>
-      typeof value === 'bigint' ? `${value}n` : value,
-    );
-  } catch {
-    return null;
-  }
-}
-
 /** Mutable state inside for speed; conceptually apply(state, cmd) -> events. */
 export class Engine {
-  private readonly s: State;
+  /** The bigint core's state; while the columnar core runs, its registry (ColumnarCore.meta). */
+  private s: State;
+  private columnar: ColumnarCore | null;
 
-  constructor(state: State = new State()) {
-    this.s = state;
+  /** A new engine on the columnar core; with a state, an engine on the bigint core. */
+  constructor(state?: State) {
+    if (state === undefined) {
+      this.columnar = new ColumnarCore();
+      this.s = this.columnar.meta;
+    } else {
+      this.columnar = null;
+      this.s = state;
+    }
+  }
+
+  /** The core applying commands now. */
+  get coreName(): 'columnar' | 'bigint' {
+    return this.columnar === null ? 'bigint' : 'columnar';
   }
 
   get lastEventSeq(): number {
@@ -130,48 +80,20 @@ export class Engine {
     if (typeof cmd.time !== 'number' || !Number.isSafeInteger(cmd.time) || cmd.time < 0) {
       return reject('invalid_time', 'Time must be a non-negative integer (ms)', 'time');
     }
-    const s = this.s;
-    s.time = cmd.time;
-    s.events = [];
-    s.lastViewOrder = null;
-    // The hot commands first, without a table lookup.
-    switch (cmd.type) {
-      case 'order.limit':
-        return placeLimit(s, cmd);
-      case 'order.cancel':
-        return cancelOne(s, cmd);
-      case 'order.market':
-        return placeMarket(s, cmd);
+    const columnar = this.columnar;
+    if (columnar !== null) {
+      const result = columnar.apply(cmd);
+      if (result !== DECLINED) return result;
+      // The columnar core changed nothing: the bigint core takes its state and the command.
+      this.s = restoreState(snapshotOf(columnar));
+      this.columnar = null;
     }
-    const handler = HANDLERS[cmd.type] as ((s: State, c: Command) => ApplyResult) | undefined;
-    if (handler === undefined || !Object.hasOwn(HANDLERS, cmd.type)) {
-      return reject('invalid_command', 'Unknown command type', 'type');
-    }
-    if (!IDEMPOTENT.has(cmd.type)) return handler(s, cmd);
-    const businessId = (cmd as { businessId: unknown }).businessId;
-    const bad = checkBusinessId(businessId);
-    if (bad !== null) return bad;
-    const key = `${cmd.type}:${businessId as string}`;
-    const print = fingerprint(cmd);
-    if (print === null) return reject('invalid_command', 'A command must be plain data');
-    const done = s.done.get(key);
-    if (done !== undefined) {
-      return done.fingerprint === print
-        ? { ok: true, events: [], result: done.result }
-        : reject(
-            'business_id_conflict',
-            'This business id was used for another request',
-            'businessId',
-          );
-    }
-    const result = handler(s, cmd);
-    if (result.ok) s.done.set(key, { fingerprint: print, result: result.result });
-    return result;
+    return applyToState(this.s, cmd);
   }
 
   /** The whole state as plain JSON (bigints as decimal strings). */
   snapshot(): EngineSnapshot {
-    return snapshotState(this.s);
+    return this.columnar === null ? snapshotState(this.s) : snapshotOf(this.columnar);
   }
 
   /** An engine from a snapshot of the current format, or of the first one (version 1). */
@@ -183,12 +105,13 @@ export class Engine {
 
   /** Deterministic hash of the whole state, equal for equal states however reached. */
   stateHash(): string {
-    return hashString(JSON.stringify(snapshotState(this.s)));
+    return hashString(JSON.stringify(this.snapshot()));
   }
 
   /** Every invariant, over the whole state (O(state)); throws InvariantViolation. */
   assertValid(): void {
-    assertStateValid(this.s);
+    // The columnar core's state is checked as the bigint core's it converts to.
+    assertStateValid(this.columnar === null ? this.s : restoreState(snapshotOf(this.columnar)));
   }
 
   /** Whether the engine knows the user (added, funded, or given a fee setting). */
@@ -213,6 +136,7 @@ export class Engine {
   }
 
   balances(userId: UserId): UserBalances {
+    if (this.columnar !== null) return balancesOf(this.columnar, userId);
     const out: UserBalances = {};
     const user = this.s.users.get(userId);
     if (user === undefined) return out;
@@ -228,12 +152,14 @@ export class Engine {
 
   /** An open order (resting or waiting stop); finished orders live in the host's history. */
   order(orderId: number): OrderView | undefined {
+    if (this.columnar !== null) return orderOf(this.columnar, orderId);
     const o = this.s.orders.get(orderId);
     return o === undefined ? undefined : orderView(o);
   }
 
   /** A user's open orders, untriggered stops included, newest first. */
   openOrders(userId: UserId, market?: string): OrderView[] {
+    if (this.columnar !== null) return openOrdersOf(this.columnar, userId, market);
     const user = this.s.users.get(userId);
     if (user === undefined) return [];
     const out: OrderView[] = [];
@@ -244,12 +170,14 @@ export class Engine {
   }
 
   depth(market: string, limit: number, mergeStep?: bigint): DepthView {
+    if (this.columnar !== null) return depthOf(this.columnar, market, limit, mergeStep);
     const m = this.s.markets.get(market);
     return m === undefined ? { asks: [], bids: [] } : queryDepth(m, limit, mergeStep);
   }
 
   /** Last trade price of a market, 0 before its first trade or when unknown. */
   lastPrice(market: string): bigint {
+    if (this.columnar !== null) return lastPriceOf(this.columnar, market);
     return this.s.markets.get(market)?.last ?? 0n;
   }
 
@@ -263,6 +191,7 @@ export class Engine {
 
   /** Per asset: the sum over every account but `external`, and what came in and went out. */
   assetTotals(): AssetTotal[] {
+    if (this.columnar !== null) return assetTotalsOf(this.columnar);
     const totals = new Map<string, bigint>();
     for (const holder of [...this.s.users.values(), this.s.fees, this.s.rounding]) {
       for (const [asset, set] of holder.assets) {

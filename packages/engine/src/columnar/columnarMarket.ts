@@ -1,0 +1,75 @@
+// One market in the columnar core: the bigint core's Market for its rules and checks, its two
+// book sides, and the fast path's fractions (fastmath.ts) as plain numbers.
+import type { Market } from '../market.js';
+import { BookSide } from './bookSide.js';
+import type { OrderTable } from './orderTable.js';
+
+const LEVELS_DEFAULT = 64;
+
+export class ColumnarMarket {
+  readonly name: string;
+  readonly tickSize: bigint;
+  /** The money asset's name: what every fee of this market is paid in. */
+  readonly moneyName: string;
+  /** Asset indexes (AssetState.index, the balance table's asset index). */
+  readonly stock: number;
+  readonly money: number;
+  /**
+   * Whether the columnar core can trade here: the deal fractions, tick and lot are safe
+   * integers. The core declines every order of a market where they are not.
+   */
+  readonly fits: boolean;
+  readonly tickN: number;
+  readonly valueP: number;
+  readonly valueQ: number;
+  readonly feeP: number;
+  readonly feeQ: number;
+  readonly makerRate: number;
+  readonly takerRate: number;
+  readonly maxRate: number;
+  /** moneyNum and feeNum are counts of these (DealRatios). */
+  readonly moneyUnit: bigint;
+  readonly feeUnit: bigint;
+  readonly asks: BookSide;
+  readonly bids: BookSide;
+  /** The last trade's price in ticks, 0 before the first (Market.last / tickSize). */
+  lastTicks = 0;
+  /** Whether the exchange's fee and rounding accounts of the money asset are known to exist. */
+  exchangeTouched = false;
+
+  constructor(
+    readonly index: number,
+    readonly market: Market,
+    table: OrderTable,
+  ) {
+    this.name = market.name;
+    this.tickSize = market.tickSize;
+    this.moneyName = market.money;
+    this.stock = market.stockIndex;
+    this.money = market.moneyIndex;
+    const r = market.ratios;
+    this.fits = r !== null && market.tickSizeN > 0 && market.lotSizeN > 0;
+    this.tickN = market.tickSizeN;
+    this.valueP = r?.valueP ?? 0;
+    this.valueQ = r?.valueQ ?? 1;
+    this.feeP = r?.feeP ?? 0;
+    this.feeQ = r?.feeQ ?? 1;
+    this.makerRate = r?.makerRate ?? 0;
+    this.takerRate = r?.takerRate ?? 0;
+    this.maxRate = r?.maxRate ?? 0;
+    this.moneyUnit = r?.moneyUnit ?? 1n;
+    this.feeUnit = r?.feeUnit ?? 1n;
+    this.asks = new BookSide(table, true, LEVELS_DEFAULT);
+    this.bids = new BookSide(table, false, LEVELS_DEFAULT);
+  }
+
+  /** The side an order rests on: asks for a sell (1), bids for a buy (2). */
+  ownSide(side: number): BookSide {
+    return side === 1 ? this.asks : this.bids;
+  }
+
+  /** The side an order trades against. */
+  oppositeSide(side: number): BookSide {
+    return side === 1 ? this.bids : this.asks;
+  }
+}

@@ -1,0 +1,923 @@
+// The columnar core: the engine's state in typed arrays, every quantity an exact number, for
+// limit, market and cancel commands (docs/decisions/columnar-engine.md).
+//
+// It does what the bigint core (place.ts, match.ts, settle.ts, lifecycle.ts) does, check for
+// check and event for event; the differential test holds the two to that. What it cannot do it
+// *declines* before changing anything, and Engine hands the command, and the state, to the bigint
+// core. It declines: stop-limit and OCO orders and turning a user's LTT fee on (not built here
+// yet); every order of a market whose deal fractions are not safe integers; an order whose
+// amount, or whose fills' products at the furthest price it can trade at, would pass 2^53; a
+// deposit that would take an asset's deposits past what two limbs hold (2^84).
+//
+// Everything else that is rare and touches no order (assets, markets, users, balance commands)
+// runs through the bigint core's own handlers on `meta`, a State that holds the registry (assets,
+// markets, users, holds, applied business ids, counters, and which balances exist) while the
+// balances themselves live in the balance table: the handler's balances are loaded from the
+// table before and stored back after.
+
+import { applyToState } from '../dispatch.js';
+import { InvariantViolation, reject } from '../errors.js';
+import { ceilDivN, floorDivN, mulSafe, SAFE_MAX, SAFE_MAX_BIG } from '../fastmath.js';
+import { UserState } from '../ledger.js';
+import { affordable } from '../match.js';
+import { insufficient } from '../placement.js';
+import { State } from '../state.js';
+import type {
+  ApplyResult,
+  Command,
+  OrderCancelAllByCoinCommand,
+  OrderCancelAllCommand,
+  OrderCancelCommand,
+  OrderLimitCommand,
+  OrderMarketCommand,
+  Rejection,
+} from '../types.js';
+import {
+  checkAmount,
+  checkPositive,
+  checkPrice,
+  checkSide,
+  checkSource,
+  knownAsset,
+  knownMarket,
+  knownUser,
+} from '../validate.js';
+import { BalanceTable, CELL_AVAILABLE, CELL_FROZEN } from './balanceTable.js';
+import { ColumnarMarket } from './columnarMarket.js';
+import { HolderRegistry, KIND_MAIN, KIND_TRADE } from './holders.js';
+import { LIMBS_MAX_BIG } from './limbs.js';
+import {
+  NONE,
+  O_AMOUNT,
+  O_CTIME,
+  O_DEAL_FEE,
+  O_DEAL_MONEY,
+  O_DEAL_STOCK,
+  O_FEE_UNITS,
+  O_FINISH_REASON,
+  O_FROZEN,
+  O_FTIME,
+  O_FUNDS_FROZEN,
+  O_ID,
+  O_LEFT,
+  O_MARKET,
+  O_MONEY_UNITS,
+  O_MTIME,
+  O_NEXT,
+  O_SIDE,
+  O_SOURCE,
+  O_TICKS,
+  O_TIME_IN_FORCE,
+  O_TOTAL,
+  O_TYPE,
+  O_USER,
+  O_USER_NEXT,
+  ORDER_WIDTH,
+  OrderTable,
+} from './orderTable.js';
+import {
+  BALANCE_HEAD,
+  BUSINESS_ORDER_FREEZE,
+  BUSINESS_ORDER_RELEASE,
+  BUSINESS_TRADE,
+  ColumnarAccepted,
+  DEAL_RECORD,
+  EV_FINISH,
+  EV_PUT,
+  EV_UPDATE,
+  K_BALANCE,
+  K_DEAL,
+  K_ORDER,
+  LEG_RECORD,
+  ORDER_RECORD,
+  R_AMOUNT,
+  R_CTIME,
+  R_DEAL_FEE,
+  R_DEAL_MONEY,
+  R_DEAL_STOCK,
+  R_FINISH_REASON,
+  R_FTIME,
+  R_ID,
+  R_LEFT,
+  R_MARKET,
+  R_MTIME,
+  R_SIDE,
+  R_SOURCE,
+  R_TICKS,
+  R_TIME_IN_FORCE,
+  R_TOTAL,
+  R_TYPE,
+  R_USER_ID,
+  RESULT_FINISHED_ORDERS,
+  RESULT_ORDER,
+  type RecordNames,
+} from './records.js';
+
+/** Numbers in one chunk of the event log (4 MB): a few thousand commands' records. */
+const LOG_CHUNK = 1 << 19;
+
+/** What `apply` returns for a command the columnar core leaves to the bigint core. */
+export const DECLINED = Symbol('declined');
+export type CoreResult = ApplyResult | typeof DECLINED;
+
+// Why a taker stopped matching (match.ts).
+const STOP_FILLED = 0;
+const STOP_NO_LIQUIDITY = 1;
+const STOP_PRICE = 2;
+const STOP_SELF_TRADE = 3;
+
+// O_TIME_IN_FORCE codes (TIME_IN_FORCE_CODES).
+const TIF_GTC = 0;
+const TIF_IOC = 1;
+const TIF_FOK = 2;
+const TIF_POST_ONLY = 3;
+
+/** A product the bounds checked before the command began keep below 2^53; a bug otherwise. */
+function checked(v: number): number {
+  if (v > SAFE_MAX) throw new InvariantViolation('columnar core: a quantity passed 2^53');
+  return v;
+}
+
+function timeInForceCode(value: unknown): number {
+  return value === 'GTC'
+    ? TIF_GTC
+    : value === 'IOC'
+      ? TIF_IOC
+      : value === 'FOK'
+        ? TIF_FOK
+        : value === 'POST_ONLY'
+          ? TIF_POST_ONLY
+          : NONE;
+}
+
+export class ColumnarCore {
+  /** The registry the bigint core's handlers run on for the rare commands (see the top). */
+  readonly meta = new State();
+  readonly table = new OrderTable(1 << 12);
+  readonly balances = new BalanceTable(64, 8);
+  readonly holders: HolderRegistry;
+  readonly markets: ColumnarMarket[] = [];
+  readonly marketsByName = new Map<string, ColumnarMarket>();
+  readonly assetNames: string[] = [];
+  /** What reading a result's records needs (shares the arrays above, which only grow). */
+  readonly names: RecordNames;
+  // The event log: commands append their records to a chunk, and results keep reading their
+  // part of it, so a chunk is never written twice and a full one is left to its results.
+  private log = new Float64Array(LOG_CHUNK);
+  /** Where the command's records start, and the end of what is written. */
+  private logStart = 0;
+  private logLength = 0;
+  private time = 0;
+  /** The record of the command's own order as it ended: the result's view. */
+  private takerRecordAt = 0;
+  /** The balance event being written (endBalance writes its leg count). */
+  private balanceAt = 0;
+
+  constructor() {
+    this.holders = new HolderRegistry(this.meta, this.balances);
+    this.names = { assetNames: this.assetNames, markets: this.markets };
+  }
+
+  /** Apply a command whose type and time Engine has checked; DECLINED changes nothing. */
+  apply(cmd: Command): CoreResult {
+    this.time = cmd.time;
+    this.logStart = this.logLength;
+    switch (cmd.type) {
+      case 'order.limit':
+        return this.placeLimit(cmd);
+      case 'order.cancel':
+        return this.cancelOne(cmd);
+      case 'order.market':
+        return this.placeMarket(cmd);
+      case 'order.cancelAll':
+        return this.cancelAll(cmd);
+      case 'order.cancelAllByCoin':
+        return this.cancelAllByCoin(cmd);
+      case 'order.stopLimit':
+      case 'order.oco':
+        return DECLINED;
+      case 'user.setCustomFee':
+        // Fees in LTT are the bigint core's (settle.ts); turning them off changes nothing here.
+        if (cmd.enabled === true) return DECLINED;
+        break;
+      case 'balance.deposit':
+        if (this.depositOverflows(cmd.asset, cmd.amount)) return DECLINED;
+        break;
+    }
+    return this.applyRare(cmd);
+  }
+
+  // --- the rare commands, through the bigint core's handlers ---------------------------------
+
+  private depositOverflows(asset: unknown, amount: unknown): boolean {
+    if (typeof asset !== 'string' || typeof amount !== 'bigint') return false;
+    const a = this.meta.assets.get(asset);
+    // Every balance of an asset is at most what was ever deposited of it, and `external` at
+    // least minus that: below 2^84, every balance fits two limbs.
+    return a !== undefined && a.deposited + amount > LIMBS_MAX_BIG;
+  }
+
+  private applyRare(cmd: Command): ApplyResult {
+    const meta = this.meta;
+    const holders = this.holders;
+    // Before: a hold the command ends is gone after it. After: users it made known.
+    const before = holders.involved(cmd);
+    holders.load(before);
+    const result = applyToState(meta, cmd);
+    this.registerNew();
+    holders.registerUsersOf(cmd);
+    holders.store(holders.merged(before, holders.involved(cmd)));
+    return result;
+  }
+
+  /** Assets and markets a rare command added. */
+  private registerNew(): void {
+    const meta = this.meta;
+    if (this.assetNames.length < meta.assets.size) {
+      for (const a of meta.assets.values()) {
+        if (a.index < this.assetNames.length) continue;
+        this.assetNames.push(a.name);
+        this.balances.addAsset();
+      }
+    }
+    if (this.markets.length < meta.markets.size) {
+      for (const m of meta.markets.values()) {
+        if (this.marketsByName.has(m.name)) continue;
+        const cm = new ColumnarMarket(this.markets.length, m, this.table);
+        this.markets.push(cm);
+        this.marketsByName.set(m.name, cm);
+      }
+    }
+  }
+
+  // --- limit and market orders ---------------------------------------------------------------
+
+  /** The market of an order command, or the bigint core's rejection for its name. */
+  private marketOf(name: unknown): ColumnarMarket | Rejection {
+    const cm = typeof name === 'string' ? this.marketsByName.get(name) : undefined;
+    return cm ?? (knownMarket(this.meta, name) as Rejection);
+  }
+
+  /**
+   * Whether every fill of up to `amount` at up to `ticks` keeps its products, value and fee
+   * numerators (fastmath.ts), below 2^53.
+   */
+  private fillsFit(cm: ColumnarMarket, amount: number, ticks: number): boolean {
+    const lotsTicks = mulSafe(amount, ticks);
+    return (
+      lotsTicks >= 0 &&
+      mulSafe(lotsTicks, cm.valueP) >= 0 &&
+      mulSafe(mulSafe(lotsTicks, cm.feeP), cm.maxRate) >= 0
+    );
+  }
+
+  /** What a buy of amount × ticks freezes: value and fee at the higher rate, rounded up. */
+  private buyFreeze(cm: ColumnarMarket, lotsTicks: number): number {
+    const value = checked(lotsTicks * cm.valueP);
+    const fee = checked(checked(lotsTicks * cm.feeP) * cm.maxRate);
+    return ceilDivN(value, cm.valueQ) + ceilDivN(fee, cm.feeQ);
+  }
+
+  private hasAvailable(holder: number, asset: number, need: number): boolean {
+    const b = this.balances;
+    return b.hasAvailable(b.cell(holder, asset, KIND_TRADE), need);
+  }
+
+  private placeLimit(cmd: OrderLimitCommand): CoreResult {
+    const user = knownUser(this.meta, cmd.userId);
+    if (!(user instanceof UserState)) return user;
+    const cm = this.marketOf(cmd.market);
+    if (!(cm instanceof ColumnarMarket)) return cm;
+    const badSide = checkSide(cmd.side) ?? checkSource(cmd.source);
+    if (badSide !== null) return badSide;
+    if (!cm.fits) return DECLINED;
+    const m = cm.market;
+    const bad = checkPrice(m, cmd.price) ?? checkAmount(m, cmd.amount);
+    if (bad !== null) return bad;
+    if (cmd.amount > SAFE_MAX_BIG) return DECLINED;
+    const amount = Number(cmd.amount);
+    const ticks = m.ticksOf(cmd.price);
+    const side = cmd.side;
+    // A sell trades at bids at or above its price: at most the best bid's.
+    let reach = ticks;
+    if (side === 1 && !cm.bids.isEmpty) reach = Math.max(ticks, cm.bids.ticksOf(cm.bids.best()));
+    if (!this.fillsFit(cm, amount, reach)) return DECLINED;
+    const need = side === 1 ? amount : this.buyFreeze(cm, amount * ticks);
+    if (need > SAFE_MAX) return DECLINED;
+    const h = this.holders.holderOfUser(user.userId);
+    const funds = side === 1 ? cm.stock : cm.money;
+    // As Placement.available does: the balance exists from here on, even on a rejection.
+    user.tradeAt(funds, this.assetNames[funds]!);
+    if (!this.hasAvailable(h, funds, need)) return insufficient('amount');
+    const tif = timeInForceCode(cmd.timeInForce);
+    const badTif = this.checkTimeInForce(cm, side, h, tif, ticks, amount);
+    if (badTif !== null) return badTif;
+    const o = this.newOrder(user, h, cm, side, 1, tif, cmd.source, amount, 0, ticks);
+    const why = this.matchTaker(cm, o);
+    const ord = this.table.rows;
+    const row = o * ORDER_WIDTH;
+    if (ord[row + O_LEFT] === 0) {
+      this.finishOrder(cm, o, 0);
+    } else if (why === STOP_SELF_TRADE || tif === TIF_IOC || tif === TIF_FOK) {
+      this.finishOrder(cm, o, 1);
+    } else {
+      this.freezeForOrder(o, ord[row + O_DEAL_STOCK] === 0 ? need : this.remainingNeed(cm, o));
+      cm.ownSide(side).add(o);
+      this.takerRecordAt = this.emitOrder(EV_PUT, o);
+    }
+    this.checkNotCrossed(cm);
+    return this.accepted(RESULT_ORDER);
+  }
+
+  private checkTimeInForce(
+    cm: ColumnarMarket,
+    side: number,
+    holder: number,
+    tif: number,
+    ticks: number,
+    amount: number,
+  ): Rejection | null {
+    switch (tif) {
+      case TIF_GTC:
+      case TIF_IOC:
+        return null;
+      case TIF_POST_ONLY:
+        return this.crossesBook(cm, side, ticks)
+          ? reject('post_only_would_take', 'A post-only order must not trade on arrival', 'price')
+          : null;
+      case TIF_FOK:
+        return this.canFillCompletely(cm, side, holder, ticks, amount)
+          ? null
+          : reject('fok_not_filled', 'The order cannot be filled completely now', 'amount');
+      default:
+        return reject('invalid_command', 'Unknown time in force', 'timeInForce');
+    }
+  }
+
+  private crossesBook(cm: ColumnarMarket, side: number, ticks: number): boolean {
+    const opposite = cm.oppositeSide(side);
+    if (opposite.isEmpty) return false;
+    const best = opposite.ticksOf(opposite.best());
+    return side === 2 ? best <= ticks : best >= ticks;
+  }
+
+  /** Whether a fill-or-kill order can fill completely right now (own orders stop it). */
+  private canFillCompletely(
+    cm: ColumnarMarket,
+    side: number,
+    holder: number,
+    ticks: number,
+    amount: number,
+  ): boolean {
+    const isBuy = side === 2;
+    const opposite = cm.oppositeSide(side);
+    const ord = this.table.rows;
+    let rest = amount;
+    for (let i = 0; i < opposite.levelCount && rest > 0; i++) {
+      const level = opposite.levelAt(i);
+      const price = opposite.ticksOf(level);
+      if (isBuy ? price > ticks : price < ticks) return false;
+      for (let o = opposite.headOf(level); o !== NONE && rest > 0; o = this.nextInLevel(o)) {
+        if (ord[o * ORDER_WIDTH + O_USER] === holder) return false;
+        rest -= Math.min(ord[o * ORDER_WIDTH + O_LEFT]!, rest);
+      }
+    }
+    return rest === 0;
+  }
+
+  private nextInLevel(slot: number): number {
+    return this.table.rows[slot * ORDER_WIDTH + O_NEXT]!;
+  }
+
+  private placeMarket(cmd: OrderMarketCommand): CoreResult {
+    const user = knownUser(this.meta, cmd.userId);
+    if (!(user instanceof UserState)) return user;
+    const cm = this.marketOf(cmd.market);
+    if (!(cm instanceof ColumnarMarket)) return cm;
+    const badSide = checkSide(cmd.side) ?? checkSource(cmd.source);
+    if (badSide !== null) return badSide;
+    if ((cmd.amount === undefined) === (cmd.total === undefined)) {
+      return reject('invalid_command', 'Give exactly one of amount and total', 'amount');
+    }
+    const side = cmd.side;
+    const opposite = cm.oppositeSide(side);
+    if (opposite.isEmpty) return reject('not_enough_liquidity', 'Not enough liquidity');
+    if (!cm.fits) return DECLINED;
+    const h = this.holders.holderOfUser(user.userId);
+    let amount = 0;
+    let total = 0;
+    if (cmd.total !== undefined) {
+      const bad = this.checkMarketTotal(cm, user, h, side, cmd.total);
+      if (bad === DECLINED) return DECLINED;
+      if (bad !== null) return bad;
+      total = Number(cmd.total);
+    } else {
+      const m = cm.market;
+      const bad = checkAmount(m, cmd.amount);
+      if (bad !== null) return bad;
+      if (cmd.amount! > SAFE_MAX_BIG) return DECLINED;
+      amount = Number(cmd.amount);
+      // The furthest price it can reach: the opposite side's worst level.
+      const worst = opposite.ticksOf(opposite.levelAt(opposite.levelCount - 1));
+      const best = opposite.ticksOf(opposite.best());
+      if (!this.fillsFit(cm, amount, Math.max(worst, best))) return DECLINED;
+      const need = side === 1 ? amount : this.marketBuyCost(cm, amount);
+      const funds = side === 1 ? cm.stock : cm.money;
+      user.tradeAt(funds, this.assetNames[funds]!);
+      if (!this.hasAvailable(h, funds, need)) return insufficient('amount');
+    }
+    const o = this.newOrder(user, h, cm, side, 2, TIF_IOC, cmd.source, amount, total, 0);
+    const why = this.matchTaker(cm, o);
+    this.finishOrder(cm, o, why === STOP_FILLED ? 0 : why === STOP_SELF_TRADE ? 1 : 3);
+    this.checkNotCrossed(cm);
+    return this.accepted(RESULT_ORDER);
+  }
+
+  /** The checks of a market buy by total (place.ts); a total beyond the ranges declines. */
+  private checkMarketTotal(
+    cm: ColumnarMarket,
+    user: UserState,
+    holder: number,
+    side: number,
+    total: unknown,
+  ): Rejection | typeof DECLINED | null {
+    if (side !== 2) return reject('invalid_command', 'Only a buy can be placed by total', 'total');
+    const bad = checkPositive(total, 'total');
+    if (bad !== null) return bad;
+    if ((total as bigint) > SAFE_MAX_BIG) return DECLINED;
+    const n = Number(total);
+    // What it pays stays within the total, so its money numerator stays within total × valueQ
+    // and the sum of its fills' amount × ticks within that / valueP: bound both products.
+    const moneyUnits = mulSafe(n, cm.valueQ);
+    const lotsTicks = moneyUnits < 0 ? -1 : ceilDivN(moneyUnits, cm.valueP);
+    if (lotsTicks < 0 || !this.fillsFit(cm, lotsTicks, 1)) return DECLINED;
+    user.tradeAt(cm.money, this.assetNames[cm.money]!);
+    if (!this.hasAvailable(holder, cm.money, n)) return insufficient('total');
+    const asks = cm.asks;
+    if (this.affordableAt(cm, n, 0, 0, asks.ticksOf(asks.best())) === 0) {
+      return reject('amount_too_small', 'The total buys less than one lot', 'total');
+    }
+    return null;
+  }
+
+  /** affordable (match.ts) for a buy by total with the given numerators, in bigint: rare. */
+  private affordableAt(
+    cm: ColumnarMarket,
+    total: number,
+    moneyUnits: number,
+    feeUnits: number,
+    ticks: number,
+  ): number {
+    const a = affordable(
+      cm.market,
+      BigInt(total),
+      BigInt(moneyUnits) * cm.moneyUnit,
+      BigInt(feeUnits) * cm.feeUnit,
+      BigInt(ticks) * cm.tickSize,
+    );
+    return Number(a);
+  }
+
+  /** What buying `amount` from the asks would cost at the taker rate (own orders included). */
+  private marketBuyCost(cm: ColumnarMarket, amount: number): number {
+    const asks = cm.asks;
+    let rest = amount;
+    let value = 0;
+    let fee = 0;
+    for (let i = 0; i < asks.levelCount && rest > 0; i++) {
+      const level = asks.levelAt(i);
+      const take = Math.min(asks.totalOf(level), rest);
+      const lotsTicks = checked(take * asks.ticksOf(level));
+      value = checked(value + checked(lotsTicks * cm.valueP));
+      fee = checked(fee + checked(checked(lotsTicks * cm.feeP) * cm.takerRate));
+      rest -= take;
+    }
+    return ceilDivN(value, cm.valueQ) + ceilDivN(fee, cm.feeQ);
+  }
+
+  private newOrder(
+    user: UserState,
+    holder: number,
+    cm: ColumnarMarket,
+    side: number,
+    type: number,
+    tif: number,
+    source: unknown,
+    amount: number,
+    total: number,
+    ticks: number,
+  ): number {
+    const id = this.meta.nextOrderId++;
+    // As the Order constructor does: both of the market's trade balances exist from now on.
+    user.tradeAt(cm.stock, this.assetNames[cm.stock]!);
+    user.tradeAt(cm.money, this.assetNames[cm.money]!);
+    const o = this.table.allocate(id);
+    const ord = this.table.rows;
+    const row = o * ORDER_WIDTH;
+    ord[row + O_USER] = holder;
+    ord[row + O_SIDE] = side;
+    ord[row + O_TICKS] = ticks;
+    ord[row + O_LEFT] = total > 0 ? total : amount;
+    ord[row + O_MARKET] = cm.index;
+    ord[row + O_TYPE] = type;
+    ord[row + O_TIME_IN_FORCE] = tif;
+    ord[row + O_SOURCE] = source === 'web' ? 0 : 1;
+    ord[row + O_AMOUNT] = amount;
+    ord[row + O_TOTAL] = total;
+    ord[row + O_CTIME] = this.time;
+    ord[row + O_MTIME] = this.time;
+    this.table.linkUser(o);
+    return o;
+  }
+
+  // --- matching and settling ------------------------------------------------------------------
+
+  /** Match a taker until it is filled, the book runs out or stops crossing, or it meets itself. */
+  private matchTaker(cm: ColumnarMarket, t: number): number {
+    const ord = this.table.rows;
+    const row = t * ORDER_WIDTH;
+    const isBuy = ord[row + O_SIDE] === 2;
+    const opposite = isBuy ? cm.asks : cm.bids;
+    const isLimit = ord[row + O_TYPE] === 1;
+    const total = ord[row + O_TOTAL]!;
+    const byTotal = total > 0;
+    const tTicks = ord[row + O_TICKS]!;
+    const tUser = ord[row + O_USER]!;
+    for (;;) {
+      if (!byTotal && ord[row + O_LEFT] === 0) return STOP_FILLED;
+      const level = opposite.best();
+      if (level === NONE) return STOP_NO_LIQUIDITY;
+      const ticks = opposite.ticksOf(level);
+      if (isLimit && (isBuy ? ticks > tTicks : ticks < tTicks)) return STOP_PRICE;
+      const maker = opposite.headOf(level);
+      // Self-trade prevention, cancel newest: the taker stops here and its rest is cancelled.
+      if (ord[maker * ORDER_WIDTH + O_USER] === tUser) return STOP_SELF_TRADE;
+      const makerLeft = ord[maker * ORDER_WIDTH + O_LEFT]!;
+      let amount = Math.min(makerLeft, ord[row + O_LEFT]!);
+      if (byTotal) {
+        amount = this.affordableAt(
+          cm,
+          total,
+          ord[row + O_MONEY_UNITS]!,
+          ord[row + O_FEE_UNITS]!,
+          ticks,
+        );
+        if (amount > makerLeft) amount = makerLeft;
+        if (amount === 0) return STOP_FILLED;
+      }
+      this.settleFill(cm, t, maker, ticks, amount);
+      opposite.reduceTotal(level, amount);
+      cm.lastTicks = ticks;
+      if (ord[maker * ORDER_WIDTH + O_LEFT] === 0) {
+        opposite.remove(maker);
+        this.finishOrder(cm, maker, 0);
+      } else {
+        this.emitOrder(EV_UPDATE, maker);
+      }
+    }
+  }
+
+  /** One fill (settle.ts, its fast path): money, fees and rounding, with its events. */
+  private settleFill(
+    cm: ColumnarMarket,
+    t: number,
+    maker: number,
+    ticks: number,
+    amount: number,
+  ): void {
+    const ord = this.table.rows;
+    const takerBuys = ord[t * ORDER_WIDTH + O_SIDE] === 2;
+    const buyer = takerBuys ? t : maker;
+    const seller = takerBuys ? maker : t;
+    const b = buyer * ORDER_WIDTH;
+    const s = seller * ORDER_WIDTH;
+    const lotsTicks = checked(amount * ticks);
+    const value = checked(lotsTicks * cm.valueP);
+    const perRate = checked(lotsTicks * cm.feeP);
+    const buyerFeeNum = checked(perRate * (takerBuys ? cm.takerRate : cm.makerRate));
+    const sellerFeeNum = checked(perRate * (takerBuys ? cm.makerRate : cm.takerRate));
+    const moneyUnitsBefore = ord[b + O_MONEY_UNITS]!;
+    const feeUnitsBefore = ord[b + O_FEE_UNITS]!;
+    const moneyUnits = checked(moneyUnitsBefore + value);
+    const feeUnits = checked(feeUnitsBefore + buyerFeeNum);
+    const gross = floorDivN(value, cm.valueQ);
+    const paidTotal = ceilDivN(moneyUnits, cm.valueQ);
+    const paid = paidTotal - ceilDivN(moneyUnitsBefore, cm.valueQ);
+    const buyerFeeTotal = ceilDivN(feeUnits, cm.feeQ);
+    const buyerFee = buyerFeeTotal - ceilDivN(feeUnitsBefore, cm.feeQ);
+    let sellerFee = ceilDivN(sellerFeeNum, cm.feeQ);
+    if (sellerFee > gross) sellerFee = gross;
+    ord[b + O_MONEY_UNITS] = moneyUnits;
+    ord[b + O_FEE_UNITS] = feeUnits;
+    ord[b + O_DEAL_MONEY] = paidTotal;
+    ord[b + O_DEAL_FEE] = buyerFeeTotal;
+
+    const holders = this.holders;
+    const dealId = this.meta.nextDealId++;
+    const at = this.reserve(DEAL_RECORD);
+    const log = this.log;
+    log[at] = K_DEAL;
+    log[at + 1] = ++this.meta.lastEventSeq;
+    log[at + 2] = dealId;
+    log[at + 3] = cm.index;
+    log[at + 4] = ticks;
+    log[at + 5] = amount;
+    log[at + 6] = gross;
+    log[at + 7] = ord[t * ORDER_WIDTH + O_SIDE]!;
+    log[at + 8] = ord[maker * ORDER_WIDTH + O_ID]!;
+    log[at + 9] = ord[t * ORDER_WIDTH + O_ID]!;
+    log[at + 10] = holders.ownerCode(ord[maker * ORDER_WIDTH + O_USER]!);
+    log[at + 11] = holders.ownerCode(ord[t * ORDER_WIDTH + O_USER]!);
+    log[at + 12] = takerBuys ? sellerFee : buyerFee;
+    log[at + 13] = takerBuys ? buyerFee : sellerFee;
+
+    this.beginBalance(BUSINESS_TRADE, ord[t * ORDER_WIDTH + O_ID]!, dealId);
+    this.spend(buyer, cm.money, paid + buyerFee);
+    this.move(ord[b + O_USER]!, cm.stock, KIND_TRADE, amount, 0);
+    if (sellerFee !== 0) ord[s + O_DEAL_FEE]! += sellerFee;
+    this.spend(seller, cm.stock, amount);
+    ord[s + O_DEAL_MONEY]! += gross;
+    this.move(ord[s + O_USER]!, cm.money, KIND_TRADE, gross - sellerFee, 0);
+    const fees = buyerFee + sellerFee;
+    if (fees > 0) {
+      this.meta.fees.accountsAt(cm.money, cm.moneyName);
+      this.move(holders.fees, cm.money, KIND_MAIN, fees, 0);
+    }
+    const remainder = paid - gross;
+    if (remainder < 0) {
+      throw new InvariantViolation(`negative rounding on order ${ord[b + O_ID]}`);
+    }
+    if (remainder > 0) {
+      this.meta.rounding.accountsAt(cm.money, cm.moneyName);
+      this.move(holders.rounding, cm.money, KIND_MAIN, remainder, 0);
+    }
+    this.endBalance();
+
+    ord[t * ORDER_WIDTH + O_DEAL_STOCK]! += amount;
+    ord[maker * ORDER_WIDTH + O_DEAL_STOCK]! += amount;
+    ord[maker * ORDER_WIDTH + O_LEFT]! -= amount;
+    const tr = t * ORDER_WIDTH;
+    const total = ord[tr + O_TOTAL]!;
+    if (total > 0) ord[tr + O_LEFT] = total - ord[tr + O_DEAL_MONEY]! - ord[tr + O_DEAL_FEE]!;
+    else ord[tr + O_LEFT]! -= amount;
+    ord[tr + O_MTIME] = this.time;
+    ord[maker * ORDER_WIDTH + O_MTIME] = this.time;
+  }
+
+  /** Take funds for a fill: from the order's frozen funds, or from available for a taker. */
+  private spend(o: number, asset: number, amount: number): void {
+    if (amount === 0) return;
+    const ord = this.table.rows;
+    const row = o * ORDER_WIDTH;
+    if (ord[row + O_FUNDS_FROZEN] === 1) {
+      ord[row + O_FROZEN]! -= amount;
+      this.move(ord[row + O_USER]!, asset, KIND_TRADE, 0, -amount);
+    } else {
+      this.move(ord[row + O_USER]!, asset, KIND_TRADE, -amount, 0);
+    }
+  }
+
+  /** What an open order may still pay from its frozen funds (lifecycle.ts remainingNeed). */
+  private remainingNeed(cm: ColumnarMarket, o: number): number {
+    const ord = this.table.rows;
+    const row = o * ORDER_WIDTH;
+    if (ord[row + O_SIDE] === 1) return ord[row + O_LEFT]!;
+    const lotsTicks = checked(ord[row + O_LEFT]! * ord[row + O_TICKS]!);
+    const money = checked(ord[row + O_MONEY_UNITS]! + checked(lotsTicks * cm.valueP));
+    const fee = checked(
+      ord[row + O_FEE_UNITS]! + checked(checked(lotsTicks * cm.feeP) * cm.maxRate),
+    );
+    return (
+      ceilDivN(money, cm.valueQ) +
+      ceilDivN(fee, cm.feeQ) -
+      ord[row + O_DEAL_MONEY]! -
+      ord[row + O_DEAL_FEE]!
+    );
+  }
+
+  private freezeForOrder(o: number, amount: number): void {
+    const ord = this.table.rows;
+    const row = o * ORDER_WIDTH;
+    ord[row + O_FUNDS_FROZEN] = 1;
+    if (amount === 0) return;
+    const cm = this.markets[ord[row + O_MARKET]!]!;
+    const asset = ord[row + O_SIDE] === 1 ? cm.stock : cm.money;
+    this.beginBalance(BUSINESS_ORDER_FREEZE, ord[row + O_ID]!, 0);
+    this.move(ord[row + O_USER]!, asset, KIND_TRADE, -amount, amount);
+    this.endBalance();
+    ord[row + O_FROZEN]! += amount;
+  }
+
+  /** Close an order already off the book: release its funds, announce it, free its slot. */
+  private finishOrder(cm: ColumnarMarket, o: number, reason: number): void {
+    const ord = this.table.rows;
+    const row = o * ORDER_WIDTH;
+    const frozen = ord[row + O_FROZEN]!;
+    if (frozen !== 0) {
+      const asset = ord[row + O_SIDE] === 1 ? cm.stock : cm.money;
+      this.beginBalance(BUSINESS_ORDER_RELEASE, ord[row + O_ID]!, 0);
+      this.move(ord[row + O_USER]!, asset, KIND_TRADE, frozen, -frozen);
+      this.endBalance();
+      ord[row + O_FROZEN] = 0;
+    }
+    ord[row + O_FINISH_REASON] = reason;
+    ord[row + O_FTIME] = this.time;
+    ord[row + O_MTIME] = this.time;
+    this.table.unlinkUser(o);
+    const at = this.emitOrder(EV_FINISH, o);
+    this.takerRecordAt = at;
+    // Its record holds all its event needs: the slot is free at once.
+    this.table.release(o);
+  }
+
+  private checkNotCrossed(cm: ColumnarMarket): void {
+    const asks = cm.asks;
+    const bids = cm.bids;
+    if (asks.isEmpty || bids.isEmpty) return;
+    if (bids.ticksOf(bids.best()) >= asks.ticksOf(asks.best())) {
+      throw new InvariantViolation(`crossed book ${cm.name}`);
+    }
+  }
+
+  // --- cancels --------------------------------------------------------------------------------
+
+  private cancelOne(cmd: OrderCancelCommand): CoreResult {
+    const user = knownUser(this.meta, cmd.userId);
+    if (!(user instanceof UserState)) return user;
+    const h = this.holders.holderOfUser(user.userId);
+    const id = cmd.orderId;
+    const o = typeof id === 'number' ? this.table.slotOf(id) : NONE;
+    // Another user's order is reported as not found, like a missing one.
+    if (o === NONE || this.table.rows[o * ORDER_WIDTH + O_USER] !== h) {
+      return reject('order_not_found', 'Order does not exist', 'orderId');
+    }
+    this.cancelOrder(o);
+    return this.accepted(RESULT_ORDER);
+  }
+
+  /** Take an open order (always on the book here: no stops) off and finish it as cancelled. */
+  private cancelOrder(o: number): void {
+    const ord = this.table.rows;
+    const row = o * ORDER_WIDTH;
+    const cm = this.markets[ord[row + O_MARKET]!]!;
+    cm.ownSide(ord[row + O_SIDE]!).remove(o);
+    this.finishOrder(cm, o, 1);
+  }
+
+  /** Cancel the user's open orders in the markets `matches` accepts, oldest first. */
+  private cancelMatching(holder: number, matches: (cm: ColumnarMarket) => boolean): void {
+    const ord = this.table.rows;
+    const targets: number[] = [];
+    for (
+      let o = this.table.firstOfUser(holder);
+      o !== NONE;
+      o = ord[o * ORDER_WIDTH + O_USER_NEXT]!
+    ) {
+      targets.push(o);
+    }
+    targets.sort((a, b) => ord[a * ORDER_WIDTH + O_ID]! - ord[b * ORDER_WIDTH + O_ID]!);
+    for (const o of targets) {
+      if (matches(this.markets[ord[o * ORDER_WIDTH + O_MARKET]!]!)) this.cancelOrder(o);
+    }
+  }
+
+  private cancelAll(cmd: OrderCancelAllCommand): CoreResult {
+    const user = knownUser(this.meta, cmd.userId);
+    if (!(user instanceof UserState)) return user;
+    let market: ColumnarMarket | undefined;
+    if (cmd.market !== undefined) {
+      const found = this.marketOf(cmd.market);
+      if (!(found instanceof ColumnarMarket)) return found;
+      market = found;
+    }
+    this.cancelMatching(
+      this.holders.holderOfUser(user.userId),
+      (cm) => market === undefined || cm === market,
+    );
+    return this.accepted(RESULT_FINISHED_ORDERS);
+  }
+
+  private cancelAllByCoin(cmd: OrderCancelAllByCoinCommand): CoreResult {
+    const user = knownUser(this.meta, cmd.userId);
+    if (!(user instanceof UserState)) return user;
+    const bad = knownAsset(this.meta, cmd.asset);
+    if (bad !== null) return bad;
+    const asset = this.meta.assets.get(cmd.asset)!.index;
+    this.cancelMatching(
+      this.holders.holderOfUser(user.userId),
+      (cm) => cm.stock === asset || cm.money === asset,
+    );
+    return this.accepted(RESULT_FINISHED_ORDERS);
+  }
+
+  // --- the event log --------------------------------------------------------------------------
+
+  private accepted(resultKind: number): ApplyResult {
+    return new ColumnarAccepted(
+      this.log,
+      this.logStart,
+      this.logLength,
+      this.time,
+      this.names,
+      resultKind,
+      this.takerRecordAt,
+    );
+  }
+
+  /** Room for `n` numbers at the end of the log; a full chunk moves the command to a new one. */
+  private reserve(n: number): number {
+    const at = this.logLength;
+    if (at + n <= this.log.length) {
+      this.logLength = at + n;
+      return at;
+    }
+    const start = this.logStart;
+    const written = at - start;
+    const next = new Float64Array(Math.max(LOG_CHUNK, 2 * (written + n)));
+    next.set(this.log.subarray(start, at));
+    this.log = next;
+    this.logStart = 0;
+    this.takerRecordAt -= start;
+    this.balanceAt -= start;
+    this.logLength = written + n;
+    return written;
+  }
+
+  /** Record an order event with the order's current view; returns the record's offset. */
+  private emitOrder(type: number, o: number): number {
+    const ord = this.table.rows;
+    const row = o * ORDER_WIDTH;
+    const at = this.reserve(ORDER_RECORD);
+    const log = this.log;
+    log[at] = K_ORDER;
+    log[at + 1] = ++this.meta.lastEventSeq;
+    log[at + 2] = type;
+    log[at + R_ID] = ord[row + O_ID]!;
+    log[at + R_USER_ID] = this.holders.ownerCode(ord[row + O_USER]!);
+    log[at + R_MARKET] = ord[row + O_MARKET]!;
+    log[at + R_SIDE] = ord[row + O_SIDE]!;
+    log[at + R_TYPE] = ord[row + O_TYPE]!;
+    log[at + R_TIME_IN_FORCE] = ord[row + O_TIME_IN_FORCE]!;
+    log[at + R_SOURCE] = ord[row + O_SOURCE]!;
+    log[at + R_AMOUNT] = ord[row + O_AMOUNT]!;
+    log[at + R_TOTAL] = ord[row + O_TOTAL]!;
+    log[at + R_TICKS] = ord[row + O_TICKS]!;
+    log[at + R_LEFT] = ord[row + O_LEFT]!;
+    log[at + R_DEAL_STOCK] = ord[row + O_DEAL_STOCK]!;
+    log[at + R_DEAL_MONEY] = ord[row + O_DEAL_MONEY]!;
+    log[at + R_DEAL_FEE] = ord[row + O_DEAL_FEE]!;
+    log[at + R_CTIME] = ord[row + O_CTIME]!;
+    log[at + R_MTIME] = ord[row + O_MTIME]!;
+    log[at + R_FTIME] = ord[row + O_FTIME]!;
+    log[at + R_FINISH_REASON] = ord[row + O_FINISH_REASON]!;
+    return at;
+  }
+
+  /** Start a balance event; its legs follow, and endBalance writes their count. */
+  private beginBalance(business: number, orderId: number, dealId: number): void {
+    const at = this.reserve(BALANCE_HEAD);
+    this.balanceAt = at;
+    const log = this.log;
+    log[at] = K_BALANCE;
+    log[at + 1] = ++this.meta.lastEventSeq;
+    log[at + 2] = business;
+    log[at + 3] = orderId;
+    log[at + 4] = dealId;
+  }
+
+  private endBalance(): void {
+    const at = this.balanceAt;
+    this.log[at + 5] = (this.logLength - at - BALANCE_HEAD) / LEG_RECORD;
+  }
+
+  /** Move a balance and record the leg; a balance below zero is a bug, never input. */
+  private move(
+    holder: number,
+    asset: number,
+    kind: 0 | 1 | 2,
+    availableDelta: number,
+    frozenDelta: number,
+  ): void {
+    const balances = this.balances;
+    const cell = balances.cell(holder, asset, kind);
+    if (!balances.move(cell, availableDelta, frozenDelta)) {
+      throw new InvariantViolation(
+        `negative balance: holder ${holder} asset ${asset} ` +
+          `available ${balances.available(cell)} + ${availableDelta} ` +
+          `frozen ${balances.frozen(cell)} + ${frozenDelta}`,
+      );
+    }
+    const values = balances.values;
+    const at = this.reserve(LEG_RECORD);
+    const log = this.log;
+    log[at] = this.holders.ownerCode(holder);
+    log[at + 1] = kind;
+    log[at + 2] = asset;
+    log[at + 3] = availableDelta;
+    log[at + 4] = frozenDelta;
+    log[at + 5] = values[cell + CELL_AVAILABLE]!;
+    log[at + 6] = values[cell + CELL_AVAILABLE + 1]!;
+    log[at + 7] = values[cell + CELL_FROZEN]!;
+    log[at + 8] = values[cell + CELL_FROZEN + 1]!;
+  }
+}

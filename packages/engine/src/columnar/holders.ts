@@ -1,0 +1,164 @@
+// The columnar core's holders: the balance table's holder index of each user and system
+// account, the bigint core's Holder behind it (which records which balances exist), and moving
+// balances between the two for the rare commands the bigint core's handlers run.
+import { InvariantViolation } from '../errors.js';
+import { ACCOUNT_KINDS, type Holder } from '../ledger.js';
+import type { State } from '../state.js';
+import type { Command } from '../types.js';
+import { isUserId } from '../validate.js';
+import type { AccountKindIndex, BalanceTable } from './balanceTable.js';
+import { OWNER_EXTERNAL, OWNER_FEES, OWNER_ROUNDING } from './records.js';
+
+/** The account kinds' indexes in the balance table (ACCOUNT_KINDS). */
+export const KIND_MAIN = 0;
+export const KIND_TRADE = 1;
+
+/** The holders and assets a rare command may move: loaded before it, stored after. */
+export interface Involved {
+  holders: number[];
+  assets: string[];
+}
+
+export class HolderRegistry {
+  readonly external = 0;
+  readonly fees = 1;
+  readonly rounding = 2;
+  private readonly byUser = new Map<number, number>();
+  /** Per holder: its owner in records (the user id, or an OWNER_ code). */
+  private readonly owners: number[] = [OWNER_EXTERNAL, OWNER_FEES, OWNER_ROUNDING];
+  /** Per holder: the bigint core's holder in `meta`. */
+  private readonly metaHolders: Holder[];
+
+  constructor(
+    private readonly meta: State,
+    private readonly balances: BalanceTable,
+  ) {
+    balances.addHolder(true);
+    balances.addHolder(false);
+    balances.addHolder(false);
+    this.metaHolders = [meta.external, meta.fees, meta.rounding];
+  }
+
+  get count(): number {
+    return this.owners.length;
+  }
+
+  /** The holder of a user the registry knows (every user `meta` knows). */
+  holderOfUser(userId: number): number {
+    const h = this.byUser.get(userId);
+    if (h === undefined) throw new InvariantViolation(`user ${userId} has no balance holder`);
+    return h;
+  }
+
+  /** The holder of a user, or -1 when the user is unknown. */
+  findUser(userId: unknown): number {
+    return typeof userId === 'number' ? (this.byUser.get(userId) ?? -1) : -1;
+  }
+
+  ownerCode(holder: number): number {
+    return this.owners[holder]!;
+  }
+
+  metaHolder(holder: number): Holder {
+    return this.metaHolders[holder]!;
+  }
+
+  /** Give a holder to the users a rare command may have made known (user.add, deposit...). */
+  registerUsersOf(cmd: Command): void {
+    const record = cmd as unknown as { userId?: unknown; toUserId?: unknown };
+    this.register(record.userId);
+    this.register(record.toUserId);
+  }
+
+  private register(userId: unknown): void {
+    if (!isUserId(userId) || this.byUser.has(userId)) return;
+    const user = this.meta.users.get(userId);
+    if (user === undefined) return;
+    const h = this.balances.addHolder(false);
+    this.byUser.set(userId, h);
+    this.owners.push(userId);
+    this.metaHolders.push(user);
+  }
+
+  /**
+   * What a balance command can move: its user's, its receiver's and its hold's owner's
+   * balances and the system accounts, of its asset and its hold's asset.
+   */
+  involved(cmd: Command): Involved {
+    const record = cmd as unknown as {
+      userId?: unknown;
+      toUserId?: unknown;
+      asset?: unknown;
+      businessId?: unknown;
+    };
+    const holders = [this.external, this.fees, this.rounding];
+    const assets: string[] = [];
+    const add = (h: number) => {
+      if (h >= 0 && !holders.includes(h)) holders.push(h);
+    };
+    add(this.findUser(record.userId));
+    add(this.findUser(record.toUserId));
+    if (typeof record.asset === 'string' && this.meta.assets.has(record.asset)) {
+      assets.push(record.asset);
+    }
+    if (typeof record.businessId === 'string') {
+      for (const kind of ['withdraw', 'freeze']) {
+        const hold = this.meta.holds.get(`${kind}:${record.businessId}`);
+        if (hold === undefined) continue;
+        add(this.findUser(hold.user.userId));
+        if (!assets.includes(hold.asset)) assets.push(hold.asset);
+      }
+    }
+    return { holders, assets };
+  }
+
+  merged(a: Involved, b: Involved): Involved {
+    return {
+      holders: [...new Set([...a.holders, ...b.holders])],
+      assets: [...new Set([...a.assets, ...b.assets])],
+    };
+  }
+
+  /** Copy the table's balances into the bigint core's, where those exist. */
+  load(involved: Involved): void {
+    const table = this.balances;
+    for (const h of involved.holders) {
+      for (const asset of involved.assets) {
+        const set = this.metaHolders[h]!.assets.get(asset);
+        if (set === undefined) continue;
+        const index = this.meta.assets.get(asset)!.index;
+        for (let k = 0; k < ACCOUNT_KINDS.length; k++) {
+          const b = set[ACCOUNT_KINDS[k]!];
+          const cell = table.cell(h, index, k as AccountKindIndex);
+          b.available = table.available(cell);
+          b.frozen = table.frozen(cell);
+        }
+      }
+    }
+  }
+
+  /** Copy the bigint core's balances back into the table. */
+  store(involved: Involved): void {
+    const table = this.balances;
+    for (const h of involved.holders) {
+      for (const asset of involved.assets) {
+        const set = this.metaHolders[h]!.assets.get(asset);
+        if (set === undefined) continue;
+        const index = this.meta.assets.get(asset)!.index;
+        for (let k = 0; k < ACCOUNT_KINDS.length; k++) {
+          const b = set[ACCOUNT_KINDS[k]!];
+          const cell = table.cell(h, index, k as AccountKindIndex);
+          if (!table.setAvailable(cell, b.available) || !table.setFrozen(cell, b.frozen)) {
+            throw new InvariantViolation(`balance out of the columnar range: holder ${h} ${asset}`);
+          }
+        }
+      }
+    }
+  }
+
+  /** Copy every balance that exists into the bigint core (before a snapshot). */
+  loadAll(): void {
+    const assets = [...this.meta.assets.keys()];
+    for (let h = 0; h < this.metaHolders.length; h++) this.load({ holders: [h], assets });
+  }
+}

@@ -1,0 +1,259 @@
+// The columnar core's events as numbers: each command writes records into a reused log, and its
+// result keeps a copy of them that becomes the engine's event objects when first read.
+//
+// A record holds every value its event shows (no slot, no row), so a result stays right after
+// later commands have changed or freed the orders it names. Reading it needs only names, which
+// are never removed (assets and markets), and tick sizes, which never change.
+
+import type {
+  Accepted,
+  AccountKind,
+  BalanceLeg,
+  CommandResult,
+  EngineEvent,
+  FinishReason,
+  OrderView,
+  Owner,
+} from '../types.js';
+import { limbsToBigInt } from './limbs.js';
+import { SOURCE_CODES, TIME_IN_FORCE_CODES } from './orderTable.js';
+
+export const K_ORDER = 1;
+export const K_DEAL = 2;
+export const K_BALANCE = 3;
+
+// An order event: its type, then the order's view.
+export const ORDER_EVENT_TYPES = ['order.put', 'order.update', 'order.finish'] as const;
+export const EV_PUT = 0;
+export const EV_UPDATE = 1;
+export const EV_FINISH = 2;
+/** [K_ORDER, seq, type, then the view's numbers at the offsets below]. */
+export const R_ID = 3;
+export const R_USER_ID = 4;
+export const R_MARKET = 5;
+export const R_SIDE = 6;
+export const R_TYPE = 7;
+export const R_TIME_IN_FORCE = 8;
+export const R_SOURCE = 9;
+export const R_AMOUNT = 10;
+export const R_TOTAL = 11;
+export const R_TICKS = 12;
+export const R_LEFT = 13;
+export const R_DEAL_STOCK = 14;
+export const R_DEAL_MONEY = 15;
+export const R_DEAL_FEE = 16;
+export const R_CTIME = 17;
+export const R_MTIME = 18;
+export const R_FTIME = 19;
+/** -1 while open. */
+export const R_FINISH_REASON = 20;
+export const ORDER_RECORD = 21;
+
+/**
+ * [K_DEAL, seq, dealId, market, ticks, amount, total, takerSide, makerOrderId, takerOrderId,
+ * makerUserId, takerUserId, makerFee, takerFee]; both fees are in the market's money.
+ */
+export const DEAL_RECORD = 14;
+
+/** [K_BALANCE, seq, business, orderId, dealId, legCount], then the legs. */
+export const BALANCE_HEAD = 6;
+export const BUSINESSES = ['trade', 'order_freeze', 'order_release'] as const;
+export const BUSINESS_TRADE = 0;
+export const BUSINESS_ORDER_FREEZE = 1;
+export const BUSINESS_ORDER_RELEASE = 2;
+/**
+ * A leg: [owner, account kind, asset, availableDelta, frozenDelta, then the resulting available
+ * and frozen as limbs (hi, lo)]. The owner is the user id, or one of the codes below.
+ */
+export const LEG_RECORD = 9;
+export const OWNER_FEES = -1;
+export const OWNER_ROUNDING = -2;
+export const OWNER_EXTERNAL = -3;
+
+const ACCOUNT_KIND_NAMES: readonly AccountKind[] = ['main', 'trade', 'margin'];
+
+/** What reading records needs: names by index, and each market's tick size. */
+export interface RecordNames {
+  readonly assetNames: readonly string[];
+  readonly markets: readonly {
+    readonly name: string;
+    readonly tickSize: bigint;
+    readonly moneyName: string;
+  }[];
+}
+
+/** What a command's result is made of: one order's record, or every finished order's. */
+export const RESULT_ORDER = 0;
+export const RESULT_FINISHED_ORDERS = 1;
+
+function ownerOf(code: number): Owner {
+  if (code > 0) return code;
+  return code === OWNER_FEES ? 'fees' : code === OWNER_ROUNDING ? 'rounding' : 'external';
+}
+
+/** The order view an order record shows. */
+export function viewOfRecord(log: Float64Array, at: number, names: RecordNames): OrderView {
+  const market = names.markets[log[at + R_MARKET]!]!;
+  const finish = log[at + R_FINISH_REASON]!;
+  return {
+    id: log[at + R_ID]!,
+    userId: log[at + R_USER_ID]!,
+    platform: SOURCE_CODES[log[at + R_SOURCE]!]!,
+    algorithm: 0,
+    market: market.name,
+    account: 0,
+    side: log[at + R_SIDE]! as 1 | 2,
+    type: log[at + R_TYPE]! as 1 | 2,
+    timeInForce: TIME_IN_FORCE_CODES[log[at + R_TIME_IN_FORCE]!]!,
+    amount: BigInt(log[at + R_AMOUNT]!),
+    total: BigInt(log[at + R_TOTAL]!),
+    price: BigInt(log[at + R_TICKS]!) * market.tickSize,
+    stop_price: 0n,
+    limit_price: 0n,
+    left: BigInt(log[at + R_LEFT]!),
+    deal_stock: BigInt(log[at + R_DEAL_STOCK]!),
+    deal_money: BigInt(log[at + R_DEAL_MONEY]!),
+    deal_fee: BigInt(log[at + R_DEAL_FEE]!),
+    deal_fee_ltt: 0n,
+    triggered: false,
+    oco_id: 0,
+    ctime: log[at + R_CTIME]!,
+    mtime: log[at + R_MTIME]!,
+    ftime: log[at + R_FTIME]!,
+    finish_reason: finish < 0 ? null : (finish as FinishReason),
+  };
+}
+
+function legAt(log: Float64Array, at: number, names: RecordNames): BalanceLeg {
+  return {
+    owner: ownerOf(log[at]!),
+    account: ACCOUNT_KIND_NAMES[log[at + 1]!]!,
+    asset: names.assetNames[log[at + 2]!]!,
+    availableDelta: BigInt(log[at + 3]!),
+    frozenDelta: BigInt(log[at + 4]!),
+    available: limbsToBigInt(log, at + 5),
+    frozen: limbsToBigInt(log, at + 7),
+  };
+}
+
+/** The events the records in log[start, end) stand for, in order. */
+export function eventsOfRecords(
+  log: Float64Array,
+  start: number,
+  end: number,
+  time: number,
+  names: RecordNames,
+): EngineEvent[] {
+  const out: EngineEvent[] = [];
+  let at = start;
+  while (at < end) {
+    const kind = log[at]!;
+    const seq = log[at + 1]!;
+    if (kind === K_ORDER) {
+      const type = ORDER_EVENT_TYPES[log[at + 2]!]!;
+      out.push({ seq, time, type, order: viewOfRecord(log, at, names) });
+      at += ORDER_RECORD;
+    } else if (kind === K_DEAL) {
+      const market = names.markets[log[at + 3]!]!;
+      out.push({
+        seq,
+        time,
+        type: 'deal',
+        id: log[at + 2]!,
+        market: market.name,
+        price: BigInt(log[at + 4]!) * market.tickSize,
+        amount: BigInt(log[at + 5]!),
+        total: BigInt(log[at + 6]!),
+        takerSide: log[at + 7]! as 1 | 2,
+        makerOrderId: log[at + 8]!,
+        takerOrderId: log[at + 9]!,
+        makerUserId: log[at + 10]!,
+        takerUserId: log[at + 11]!,
+        makerFee: BigInt(log[at + 12]!),
+        makerFeeAsset: market.moneyName,
+        takerFee: BigInt(log[at + 13]!),
+        takerFeeAsset: market.moneyName,
+      });
+      at += DEAL_RECORD;
+    } else if (kind === K_BALANCE) {
+      const count = log[at + 5]!;
+      const legs: BalanceLeg[] = [];
+      for (let k = 0; k < count; k++)
+        legs.push(legAt(log, at + BALANCE_HEAD + k * LEG_RECORD, names));
+      out.push({
+        seq,
+        time,
+        type: 'balance',
+        business: BUSINESSES[log[at + 2]!]!,
+        businessId: null,
+        orderId: log[at + 3]!,
+        dealId: log[at + 4]!,
+        legs,
+      });
+      at += BALANCE_HEAD + count * LEG_RECORD;
+    } else {
+      throw new Error(`unknown event record ${kind} at ${at}`);
+    }
+  }
+  return out;
+}
+
+/** The size of the record at `at`. */
+function recordSize(log: Float64Array, at: number): number {
+  const kind = log[at]!;
+  if (kind === K_ORDER) return ORDER_RECORD;
+  if (kind === K_DEAL) return DEAL_RECORD;
+  return BALANCE_HEAD + log[at + 5]! * LEG_RECORD;
+}
+
+/**
+ * An accepted command whose events and result are made from its records, log[start, end), when
+ * first read. The log is never written there again, so they can be read at any time.
+ * NOTE: `events` and `result` are getters on the prototype: code that copies a result's own
+ * properties (a spread, a deep comparison) must read them by name; JSON gets them from toJSON.
+ */
+export class ColumnarAccepted implements Accepted {
+  readonly ok = true;
+  private decodedEvents: EngineEvent[] | null = null;
+  private decodedResult: CommandResult | null = null;
+
+  constructor(
+    private readonly log: Float64Array,
+    private readonly start: number,
+    private readonly end: number,
+    private readonly time: number,
+    private readonly names: RecordNames,
+    /** RESULT_ORDER or RESULT_FINISHED_ORDERS. */
+    private readonly resultKind: number,
+    /** For RESULT_ORDER: the offset of the order's last record. */
+    private readonly resultAt: number,
+  ) {}
+
+  get events(): EngineEvent[] {
+    this.decodedEvents ??= eventsOfRecords(this.log, this.start, this.end, this.time, this.names);
+    return this.decodedEvents;
+  }
+
+  get result(): CommandResult {
+    this.decodedResult ??= this.decodeResult();
+    return this.decodedResult;
+  }
+
+  toJSON(): Accepted {
+    return { ok: true, events: this.events, result: this.result };
+  }
+
+  private decodeResult(): CommandResult {
+    const log = this.log;
+    if (this.resultKind === RESULT_ORDER) {
+      return { kind: 'order', order: viewOfRecord(log, this.resultAt, this.names) };
+    }
+    const orders: OrderView[] = [];
+    for (let at = this.start; at < this.end; at += recordSize(log, at)) {
+      if (log[at] === K_ORDER && log[at + 2] === EV_FINISH) {
+        orders.push(viewOfRecord(log, at, this.names));
+      }
+    }
+    return { kind: 'orders', orders };
+  }
+}

@@ -1,0 +1,258 @@
+// What the engine shows of the columnar core's state: the queries, and the snapshot in the
+// bigint core's format (snapshot.ts), so both cores give the same snapshot and hash.
+import { snapshotState } from '../snapshot.js';
+import type {
+  AccountKind,
+  AssetTotal,
+  DepthView,
+  EngineSnapshot,
+  OrderView,
+  SnapshotOrderRow,
+  UserBalances,
+} from '../types.js';
+import type { BookSide } from './bookSide.js';
+import type { ColumnarCore } from './core.js';
+import {
+  NONE,
+  O_AMOUNT,
+  O_CTIME,
+  O_DEAL_FEE,
+  O_DEAL_MONEY,
+  O_DEAL_STOCK,
+  O_FEE_UNITS,
+  O_FINISH_REASON,
+  O_FROZEN,
+  O_FTIME,
+  O_ID,
+  O_LEFT,
+  O_MARKET,
+  O_MONEY_UNITS,
+  O_MTIME,
+  O_NEXT,
+  O_SIDE,
+  O_SOURCE,
+  O_TICKS,
+  O_TIME_IN_FORCE,
+  O_TOTAL,
+  O_TYPE,
+  O_USER,
+  O_USER_NEXT,
+  ORDER_WIDTH,
+  SOURCE_CODES,
+  TIME_IN_FORCE_CODES,
+} from './orderTable.js';
+import {
+  ORDER_RECORD,
+  R_AMOUNT,
+  R_CTIME,
+  R_DEAL_FEE,
+  R_DEAL_MONEY,
+  R_DEAL_STOCK,
+  R_FINISH_REASON,
+  R_FTIME,
+  R_ID,
+  R_LEFT,
+  R_MARKET,
+  R_MTIME,
+  R_SIDE,
+  R_SOURCE,
+  R_TICKS,
+  R_TIME_IN_FORCE,
+  R_TOTAL,
+  R_TYPE,
+  R_USER_ID,
+  viewOfRecord,
+} from './records.js';
+
+const ACCOUNT_KINDS: readonly AccountKind[] = ['main', 'trade', 'margin'];
+
+/** An open order's view, from its row. */
+export function viewOfSlot(core: ColumnarCore, slot: number): OrderView {
+  const ord = core.table.rows;
+  const row = slot * ORDER_WIDTH;
+  const r = new Float64Array(ORDER_RECORD);
+  r[R_ID] = ord[row + O_ID]!;
+  r[R_USER_ID] = core.holders.ownerCode(ord[row + O_USER]!);
+  r[R_MARKET] = ord[row + O_MARKET]!;
+  r[R_SIDE] = ord[row + O_SIDE]!;
+  r[R_TYPE] = ord[row + O_TYPE]!;
+  r[R_TIME_IN_FORCE] = ord[row + O_TIME_IN_FORCE]!;
+  r[R_SOURCE] = ord[row + O_SOURCE]!;
+  r[R_AMOUNT] = ord[row + O_AMOUNT]!;
+  r[R_TOTAL] = ord[row + O_TOTAL]!;
+  r[R_TICKS] = ord[row + O_TICKS]!;
+  r[R_LEFT] = ord[row + O_LEFT]!;
+  r[R_DEAL_STOCK] = ord[row + O_DEAL_STOCK]!;
+  r[R_DEAL_MONEY] = ord[row + O_DEAL_MONEY]!;
+  r[R_DEAL_FEE] = ord[row + O_DEAL_FEE]!;
+  r[R_CTIME] = ord[row + O_CTIME]!;
+  r[R_MTIME] = ord[row + O_MTIME]!;
+  r[R_FTIME] = ord[row + O_FTIME]!;
+  r[R_FINISH_REASON] = ord[row + O_FINISH_REASON]!;
+  return viewOfRecord(r, 0, core.names);
+}
+
+export function orderOf(core: ColumnarCore, orderId: number): OrderView | undefined {
+  const slot = typeof orderId === 'number' ? core.table.slotOf(orderId) : NONE;
+  return slot === NONE ? undefined : viewOfSlot(core, slot);
+}
+
+/** A user's open orders, newest first. */
+export function openOrdersOf(core: ColumnarCore, userId: number, market?: string): OrderView[] {
+  const holder = core.holders.findUser(userId);
+  if (holder < 0) return [];
+  const ord = core.table.rows;
+  const out: OrderView[] = [];
+  for (
+    let o = core.table.firstOfUser(holder);
+    o !== NONE;
+    o = ord[o * ORDER_WIDTH + O_USER_NEXT]!
+  ) {
+    const name = core.markets[ord[o * ORDER_WIDTH + O_MARKET]!]!.name;
+    if (market === undefined || name === market) out.push(viewOfSlot(core, o));
+  }
+  return out.sort((a, b) => b.id - a.id);
+}
+
+/** Up to `limit` levels of one side, best first, merged to multiples of `step` (queries.ts). */
+function sideDepth(side: BookSide, tickSize: bigint, limit: number, step: bigint) {
+  const out: [bigint, bigint][] = [];
+  for (let i = 0; i < side.levelCount; i++) {
+    const level = side.levelAt(i);
+    let price = BigInt(side.ticksOf(level)) * tickSize;
+    if (step > 0n) {
+      const down = price - (price % step);
+      price = side.isAsk && down !== price ? down + step : down;
+    }
+    const total = BigInt(side.totalOf(level));
+    const last = out[out.length - 1];
+    if (last !== undefined && last[0] === price) {
+      last[1] += total;
+      continue;
+    }
+    if (out.length === limit) break;
+    out.push([price, total]);
+  }
+  return out;
+}
+
+export function depthOf(
+  core: ColumnarCore,
+  market: string,
+  limit: number,
+  mergeStep?: bigint,
+): DepthView {
+  const cm = core.marketsByName.get(market);
+  if (cm === undefined) return { asks: [], bids: [] };
+  const n = Number.isSafeInteger(limit) && limit > 0 ? limit : 0;
+  const step = mergeStep !== undefined && mergeStep > 0n ? mergeStep : 0n;
+  return {
+    asks: sideDepth(cm.asks, cm.tickSize, n, step),
+    bids: sideDepth(cm.bids, cm.tickSize, n, step),
+  };
+}
+
+export function lastPriceOf(core: ColumnarCore, market: string): bigint {
+  const cm = core.marketsByName.get(market);
+  return cm === undefined ? 0n : BigInt(cm.lastTicks) * cm.tickSize;
+}
+
+/** A user's balances of every asset that has a balance for them (Holder.assets' order). */
+export function balancesOf(core: ColumnarCore, userId: number): UserBalances {
+  const out: UserBalances = {};
+  const holder = core.holders.findUser(userId);
+  if (holder < 0) return out;
+  const table = core.balances;
+  for (const asset of core.holders.metaHolder(holder).assets.keys()) {
+    const index = core.meta.assets.get(asset)!.index;
+    const entry = {} as UserBalances[string];
+    for (let k = 0; k < 3; k++) {
+      const cell = table.cell(holder, index, k as 0 | 1 | 2);
+      entry[ACCOUNT_KINDS[k]!] = { available: table.available(cell), frozen: table.frozen(cell) };
+    }
+    out[asset] = entry;
+  }
+  return out;
+}
+
+/** Per asset: the sum over every account but `external`, and what came in and went out. */
+export function assetTotalsOf(core: ColumnarCore): AssetTotal[] {
+  const table = core.balances;
+  return [...core.meta.assets.values()].map((a) => {
+    let total = 0n;
+    for (let h = 0; h < core.holders.count; h++) {
+      if (h === core.holders.external) continue;
+      for (let k = 0; k < 3; k++) {
+        const cell = table.cell(h, a.index, k as 0 | 1 | 2);
+        if (!table.isZero(cell)) total += table.available(cell) + table.frozen(cell);
+      }
+    }
+    return { asset: a.name, total, deposited: a.deposited, withdrawn: a.withdrawn };
+  });
+}
+
+/** Decimal text of a number or bigint; zero without a conversion. */
+function text(v: number | bigint): string {
+  return v === 0 || v === 0n ? '0' : v.toString();
+}
+
+function snapshotRow(core: ColumnarCore, slot: number): SnapshotOrderRow {
+  const ord = core.table.rows;
+  const row = slot * ORDER_WIDTH;
+  const cm = core.markets[ord[row + O_MARKET]!]!;
+  return [
+    ord[row + O_ID]!,
+    core.holders.ownerCode(ord[row + O_USER]!),
+    cm.name,
+    ord[row + O_SIDE]! as 1 | 2,
+    ord[row + O_TYPE]! as 1 | 2,
+    0,
+    TIME_IN_FORCE_CODES[ord[row + O_TIME_IN_FORCE]!]!,
+    SOURCE_CODES[ord[row + O_SOURCE]!]!,
+    text(ord[row + O_AMOUNT]!),
+    text(ord[row + O_TOTAL]!),
+    text(BigInt(ord[row + O_TICKS]!) * cm.tickSize),
+    '0',
+    '0',
+    text(ord[row + O_LEFT]!),
+    text(ord[row + O_DEAL_STOCK]!),
+    text(ord[row + O_DEAL_MONEY]!),
+    text(ord[row + O_DEAL_FEE]!),
+    '0',
+    0,
+    0,
+    ord[row + O_CTIME]!,
+    ord[row + O_MTIME]!,
+    text(ord[row + O_FROZEN]!),
+    text(BigInt(ord[row + O_MONEY_UNITS]!) * cm.moneyUnit),
+    text(BigInt(ord[row + O_FEE_UNITS]!) * cm.feeUnit),
+    0,
+  ];
+}
+
+/** Open orders as snapshot.ts lists them: by market name, bids then asks, best level first. */
+function snapshotRows(core: ColumnarCore): SnapshotOrderRow[] {
+  const out: SnapshotOrderRow[] = [];
+  const ord = core.table.rows;
+  const markets = [...core.markets].sort((a, b) => (a.name < b.name ? -1 : 1));
+  for (const cm of markets) {
+    for (const side of [cm.bids, cm.asks]) {
+      for (let i = 0; i < side.levelCount; i++) {
+        const level = side.levelAt(i);
+        for (let o = side.headOf(level); o !== NONE; o = ord[o * ORDER_WIDTH + O_NEXT]!) {
+          out.push(snapshotRow(core, o));
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/** The whole state in the bigint core's snapshot format. */
+export function snapshotOf(core: ColumnarCore): EngineSnapshot {
+  core.holders.loadAll();
+  for (const cm of core.markets) cm.market.last = BigInt(cm.lastTicks) * cm.tickSize;
+  const snapshot = snapshotState(core.meta);
+  snapshot.orders = snapshotRows(core);
+  return snapshot;
+}
