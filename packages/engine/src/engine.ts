@@ -5,6 +5,7 @@
 // declines, the engine moves its state into the bigint core (snapshot, then restore) and goes on
 // there. Both give the same results, events, snapshots and hashes.
 import { ColumnarCore, DECLINED } from './columnar/core.js';
+import { restoreColumnar } from './columnar/restore.js';
 import {
   assetTotalsOf,
   balancesOf,
@@ -22,7 +23,7 @@ import { ACCOUNT_KINDS } from './ledger.js';
 import { orderView } from './order.js';
 import { queryDepth } from './queries.js';
 import { restoreState, snapshotState } from './snapshot.js';
-import type { State } from './state.js';
+import { State } from './state.js';
 import type {
   ApplyResult,
   AssetTotal,
@@ -47,13 +48,13 @@ export class Engine {
   private columnar: ColumnarCore | null;
 
   /** A new engine on the columnar core; with a state, an engine on the bigint core. */
-  constructor(state?: State) {
-    if (state === undefined) {
-      this.columnar = new ColumnarCore();
-      this.s = this.columnar.meta;
-    } else {
+  constructor(state?: State | ColumnarCore) {
+    if (state instanceof State) {
       this.columnar = null;
       this.s = state;
+    } else {
+      this.columnar = state ?? new ColumnarCore();
+      this.s = this.columnar.meta;
     }
   }
 
@@ -100,7 +101,9 @@ export class Engine {
   static restore(snapshot: EngineSnapshot | EngineSnapshotV1): Engine {
     const version = snapshot.version as number;
     assert(version === 1 || version === 2, `unknown snapshot version ${String(version)}`);
-    return new Engine(restoreState(snapshot));
+    // The columnar core when the state fits it, else the bigint core.
+    const columnar = version === 2 ? restoreColumnar(snapshot as EngineSnapshot) : null;
+    return new Engine(columnar ?? restoreState(snapshot));
   }
 
   /** Deterministic hash of the whole state, equal for equal states however reached. */

@@ -152,7 +152,7 @@ function timeInForceCode(value: unknown): number {
 
 export class ColumnarCore {
   /** The registry the bigint core's handlers run on for the rare commands (see the top). */
-  readonly meta = new State();
+  readonly meta: State;
   readonly table = new OrderTable(1 << 12);
   readonly balances = new BalanceTable(64, 8);
   readonly holders: HolderRegistry;
@@ -173,9 +173,30 @@ export class ColumnarCore {
   /** The balance event being written (endBalance writes its leg count). */
   private balanceAt = 0;
 
-  constructor() {
+  /** An empty core; with a state, one whose registry it is (see loadRegistry). */
+  constructor(meta: State = new State()) {
+    this.meta = meta;
     this.holders = new HolderRegistry(this.meta, this.balances);
     this.names = { assetNames: this.assetNames, markets: this.markets };
+  }
+
+  /**
+   * Take in a registry's assets, markets, users, balances and last prices (a restore; its
+   * orders are put in after). False when a balance or an asset's deposits leave the ranges.
+   */
+  loadRegistry(): boolean {
+    const meta = this.meta;
+    for (const a of meta.assets.values()) if (a.deposited > LIMBS_MAX_BIG) return false;
+    this.registerNew();
+    const users = [...meta.users.keys()].sort((a, b) => a - b);
+    for (const userId of users) this.holders.registerUser(userId);
+    if (!this.holders.storeAll()) return false;
+    for (const cm of this.markets) {
+      const last = cm.market.last;
+      if (last % cm.tickSize !== 0n || last / cm.tickSize > SAFE_MAX_BIG) return false;
+      cm.lastTicks = Number(last / cm.tickSize);
+    }
+    return true;
   }
 
   /** Apply a command whose type and time Engine has checked; DECLINED changes nothing. */
@@ -262,7 +283,7 @@ export class ColumnarCore {
    * Whether every fill of up to `amount` at up to `ticks` keeps its products, value and fee
    * numerators (fastmath.ts), below 2^53.
    */
-  private fillsFit(cm: ColumnarMarket, amount: number, ticks: number): boolean {
+  fillsFit(cm: ColumnarMarket, amount: number, ticks: number): boolean {
     const lotsTicks = mulSafe(amount, ticks);
     return (
       lotsTicks >= 0 &&

@@ -994,6 +994,8 @@ describe('columnar core against the bigint core', { timeout: 120_000 }, () => {
     runFitting(h, r, 600);
     expect(core(h.b)).toBe('columnar');
     const restored = Engine.restore(JSON.parse(JSON.stringify(h.b.snapshot())));
+    // A state that fits the columnar core is restored into it.
+    expect(core(restored)).toBe('columnar');
     expect(restored.stateHash()).toBe(h.b.stateHash());
     expect(restored.stateHash()).toBe(h.a.stateHash());
     // The restored engine, on whichever core, then runs on like the others.
@@ -1005,6 +1007,8 @@ describe('columnar core against the bigint core', { timeout: 120_000 }, () => {
     runFitting(h, r, 100);
     expect(core(h.b)).toBe('bigint');
     const again = Engine.restore(h.b.snapshot());
+    // A user's LTT fee is the bigint core's.
+    expect(core(again)).toBe('bigint');
     expect(again.stateHash()).toBe(h.b.stateHash());
     expect(again.stateHash()).toBe(h.a.stateHash());
   });

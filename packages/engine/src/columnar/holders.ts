@@ -70,6 +70,11 @@ export class HolderRegistry {
     this.register(record.toUserId);
   }
 
+  /** Give a holder to a user `meta` knows (a no-op for one that has one). */
+  registerUser(userId: number): void {
+    this.register(userId);
+  }
+
   private register(userId: unknown): void {
     if (!isUserId(userId) || this.byUser.has(userId)) return;
     const user = this.meta.users.get(userId);
@@ -154,6 +159,18 @@ export class HolderRegistry {
         }
       }
     }
+  }
+
+  /** Copy every balance of the bigint core into the table (a restore); false when one does not fit. */
+  storeAll(): boolean {
+    const assets = [...this.meta.assets.keys()];
+    try {
+      for (let h = 0; h < this.metaHolders.length; h++) this.store({ holders: [h], assets });
+    } catch (error) {
+      if (error instanceof InvariantViolation) return false;
+      throw error;
+    }
+    return true;
   }
 
   /** Copy every balance that exists into the bigint core (before a snapshot). */
