@@ -66,7 +66,8 @@ async function main(entries: number, resting: number): Promise<void> {
     );
     console.log(
       `  engine: snapshot at entry ${recovered.snapshotSeq} + ${recovered.replayed} entries replayed ` +
-        `in ${(Number(recovered.ms) / 1000).toFixed(2)} s; reconciliation ${halted ? 'FAILED' : 'passed'}`,
+        `in ${(Number(recovered.ms) / 1000).toFixed(2)} s on the ${String(recovered.core)} core; ` +
+        `reconciliation ${halted ? 'FAILED' : 'passed'}`,
     );
     console.log(`recovery s: ${seconds.toFixed(2)}  (process start to answering HTTP)`);
   } finally {

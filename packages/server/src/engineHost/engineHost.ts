@@ -157,6 +157,8 @@ export class EngineHost {
         journalSeq: recovered.journalSeq,
         snapshotSeq: recovered.snapshotSeq,
         replayed: recovered.replayed,
+        // Which of the engine's cores runs (docs/decisions/columnar-engine.md).
+        core: recovered.engine.coreName,
         ms: Math.round(performance.now() - started),
       },
       'engine recovered',
