@@ -54,6 +54,7 @@ function checkSide(book: BookSide, table: OrderTable, model: SideModel, peakLeve
   same(book.levelAt(prices.length), NONE, 'level past the last');
   same(book.levelAt(-1), NONE, 'level before the best');
   const seen = new Set<number>();
+  let sideTotal = 0;
   prices.forEach((price, position) => {
     const level = book.levelAt(position);
     same(level >= 0 && level < peakLevels, true, `level number ${level} reused`);
@@ -73,8 +74,10 @@ function checkSide(book: BookSide, table: OrderTable, model: SideModel, peakLeve
     same(i, expected.length, `orders of level ${price}`);
     same(book.tailOf(level), prev, 'tail');
     same(book.totalOf(level), total, 'total');
+    sideTotal += total;
   });
   same(seen.size, prices.length, 'distinct levels');
+  same(book.total, sideTotal, 'side total');
 }
 
 describe('BookSide', () => {

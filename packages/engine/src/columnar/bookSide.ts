@@ -39,6 +39,8 @@ export class BookSide {
   private sortedCount = 0;
   /** key = sign × ticks, larger is better: -1 for asks (lowest best), 1 for bids. */
   private readonly sign: number;
+  /** Sum of O_LEFT over every order on the side (so every level's total is at most this). */
+  private sideTotal = 0;
 
   /**
    * NOTE: the table's rows array is replaced when it grows, so every method re-reads
@@ -58,6 +60,11 @@ export class BookSide {
 
   get levelCount(): number {
     return this.sortedCount;
+  }
+
+  /** Sum of every order's left on the side. */
+  get total(): number {
+    return this.sideTotal;
   }
 
   get isEmpty(): boolean {
@@ -97,6 +104,7 @@ export class BookSide {
   /** A fill of `amount` of one of the level's orders (its O_LEFT is the caller's to reduce). */
   reduceTotal(level: number, amount: number): void {
     this.levelRows[level * LEVEL_WIDTH + L_TOTAL]! -= amount;
+    this.sideTotal -= amount;
   }
 
   /** Put an order (O_TICKS and O_LEFT set) at the back of its level, creating the level. */
@@ -115,6 +123,7 @@ export class BookSide {
     else orders[tail * ORDER_WIDTH + O_NEXT] = slot;
     levels[at + L_TAIL] = slot;
     levels[at + L_TOTAL]! += orders[row + O_LEFT]!;
+    this.sideTotal += orders[row + O_LEFT]!;
   }
 
   /** Take an order off its level, wherever it is in the FIFO; an emptied level leaves. */
@@ -135,6 +144,7 @@ export class BookSide {
     orders[row + O_PREV] = NONE;
     orders[row + O_NEXT] = NONE;
     levels[at + L_TOTAL]! -= orders[row + O_LEFT]!;
+    this.sideTotal -= orders[row + O_LEFT]!;
     if (levels[at + L_HEAD] === NONE) this.dropLevel(level);
   }
 

@@ -323,6 +323,8 @@ export class ColumnarCore {
     let reach = ticks;
     if (side === 1 && !cm.bids.isEmpty) reach = Math.max(ticks, cm.bids.ticksOf(cm.bids.best()));
     if (!this.fillsFit(cm, amount, reach)) return DECLINED;
+    // Its rest may join its side of the book, whose total of amounts stays a safe integer.
+    if (cm.ownSide(side).total > SAFE_MAX - amount) return DECLINED;
     const need = side === 1 ? amount : this.buyFreeze(cm, amount * ticks);
     if (need > SAFE_MAX) return DECLINED;
     const h = this.holders.holderOfUser(user.userId);

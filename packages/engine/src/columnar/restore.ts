@@ -2,7 +2,7 @@
 // turned on, every market's fractions and every order's quantities within the ranges the core
 // checks when an order is placed, every balance within two limbs. Otherwise null, and the
 // engine restores into the bigint core.
-import { SAFE_MAX_BIG } from '../fastmath.js';
+import { SAFE_MAX, SAFE_MAX_BIG } from '../fastmath.js';
 import { restoreState } from '../snapshot.js';
 import type { EngineSnapshot, SnapshotOrderRow } from '../types.js';
 import type { ColumnarMarket } from './columnarMarket.js';
@@ -130,5 +130,9 @@ function restoreFitting(snap: EngineSnapshot): ColumnarCore | null {
   const core = new ColumnarCore(restoreState({ ...snap, orders: [] }));
   if (!core.loadRegistry()) return null;
   for (const row of snap.orders) if (!restoreOrder(core, row)) return null;
+  // Each side's total of amounts, as placing an order keeps it (the sum is exact while it is).
+  for (const cm of core.markets) {
+    if (cm.asks.total > SAFE_MAX || cm.bids.total > SAFE_MAX) return null;
+  }
   return core;
 }
