@@ -8,6 +8,9 @@
 //     (bytes allocated per operation, by kind, instead)
 //   npm run bench:engine -- --floor --ops 1000000 --seed 42
 //     (the columnar prototype of engineFloor.ts in the engine's place, checked against it)
+//   npm run bench:engine -- --bigint --ops 1000000 --seed 42
+//     (the engine on its bigint core from the start, as before the columnar core: a before and
+//     after on the same machine)
 //
 // Every operation is decided before any timing (a seeded PRNG). To know which orders rest (for
 // the cancels) and how many (to steer the book around 10k), generation drives an untimed
@@ -26,6 +29,7 @@
 import { PerformanceObserver } from 'node:perf_hooks';
 import { type Command, Engine } from '@lattice/engine';
 import { OrderBook, SelfTradePreventionMode, Side } from 'nodejs-order-book';
+import { State } from '../packages/engine/src/state.js';
 import { EngineFloor } from './engineFloor.js';
 
 const MARKET = 'BTC_USDT';
@@ -56,13 +60,23 @@ interface Args {
   alloc: boolean;
   /** With --floor: time the columnar prototype (engineFloor.ts) instead of the engine. */
   floor: boolean;
+  /** With --bigint: time the engine on its bigint core (docs/decisions/columnar-engine.md). */
+  bigint: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { ops: 1_000_000, seed: 42, snapshotOrders: 0, alloc: false, floor: false };
+  const args: Args = {
+    ops: 1_000_000,
+    seed: 42,
+    snapshotOrders: 0,
+    alloc: false,
+    floor: false,
+    bigint: false,
+  };
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--alloc') args.alloc = true;
     if (argv[i] === '--floor') args.floor = true;
+    if (argv[i] === '--bigint') args.bigint = true;
     const value = Number(argv[i + 1]);
     if (argv[i] === '--ops' && Number.isSafeInteger(value) && value > 0) args.ops = value;
     if (argv[i] === '--seed' && Number.isSafeInteger(value)) args.seed = value;
@@ -307,8 +321,14 @@ function generate(args: Args): Workload {
   return { amounts, seed, ops };
 }
 
+/** Whether the timed engines run on the bigint core (--bigint). */
+let bigintCore = false;
+/** The last engine made for timing: which core it ended on is printed. */
+let lastEngine: Engine | undefined;
+
 function freshEngine(w: Workload): Engine {
-  const engine = new Engine();
+  const engine = bigintCore ? new Engine(new State()) : new Engine();
+  lastEngine = engine;
   for (const cmd of setupCommands()) engine.apply(cmd);
   for (let i = 0; i < w.seed.length; i++) engine.apply(commandAt(w.seed, w.amounts, i, SETUP_TIME));
   return engine;
@@ -621,6 +641,7 @@ async function main(): Promise<void> {
     `operations: ${w.ops.length} (limit ${counts[LIMIT]}, cancel ${counts[CANCEL]}, ` +
       `market ${counts[MARKET_ORDER]}), seed ${args.seed}`,
   );
+  bigintCore = args.bigint;
   const fresh: (w: Workload) => Contender = args.floor ? freshFloor : freshEngine;
   if (args.floor) checkFloor(w, Math.min(w.ops.length, 100_000));
   const measured = longestGcPause(() => runThroughput(w, fresh));
@@ -631,6 +652,8 @@ async function main(): Promise<void> {
   const baselineOps = throughput.baselineOpsPerSecond;
   // The floor's figures are labelled as such: they are not the engine's.
   const who = args.floor ? 'floor' : 'engine';
+  // After every operation ran through it: a hand-over to the bigint core would show here.
+  if (lastEngine !== undefined) console.log(`engine core: ${lastEngine.coreName}`);
   console.log(`${who} ops/s: ${Math.round(engineOps)}`);
   console.log(`p50 us: ${latency.p50.toFixed(2)}`);
   console.log(`p99 us: ${latency.p99.toFixed(2)}`);
