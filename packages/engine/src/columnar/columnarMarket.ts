@@ -1,5 +1,6 @@
 // One market in the columnar core: the bigint core's Market for its rules and checks, its two
 // book sides, and the fast path's fractions (fastmath.ts) as plain numbers.
+import { SAFE_MAX_BIG } from '../fastmath.js';
 import type { Market } from '../market.js';
 import { BookSide } from './bookSide.js';
 import type { OrderTable } from './orderTable.js';
@@ -20,6 +21,9 @@ export class ColumnarMarket {
    */
   readonly fits: boolean;
   readonly tickN: number;
+  readonly lotN: number;
+  /** The minimum amount, or above every safe integer when it is (no safe amount reaches it). */
+  readonly minAmountN: number;
   readonly valueP: number;
   readonly valueQ: number;
   readonly feeP: number;
@@ -50,6 +54,9 @@ export class ColumnarMarket {
     const r = market.ratios;
     this.fits = r !== null && market.tickSizeN > 0 && market.lotSizeN > 0;
     this.tickN = market.tickSizeN;
+    this.lotN = market.lotSizeN;
+    this.minAmountN =
+      market.minAmount <= SAFE_MAX_BIG ? Number(market.minAmount) : Number.POSITIVE_INFINITY;
     this.valueP = r?.valueP ?? 0;
     this.valueQ = r?.valueQ ?? 1;
     this.feeP = r?.feeP ?? 0;
@@ -61,6 +68,26 @@ export class ColumnarMarket {
     this.feeUnit = r?.feeUnit ?? 1n;
     this.asks = new BookSide(table, true, LEVELS_DEFAULT);
     this.bids = new BookSide(table, false, LEVELS_DEFAULT);
+  }
+
+  /**
+   * The ticks of a price that is a safe integer on a tick, else -1: every such price passes
+   * checkPrice (it is at most priceMax); the caller asks checkPrice about the rest.
+   */
+  ticksOfPrice(price: unknown): number {
+    if (typeof price !== 'bigint' || price <= 0n || price > SAFE_MAX_BIG) return -1;
+    const n = Number(price);
+    return n % this.tickN === 0 ? n / this.tickN : -1;
+  }
+
+  /**
+   * The number of an amount that is a safe integer, a whole number of lots and at least the
+   * minimum, else -1: every such amount passes checkAmount; the caller asks it about the rest.
+   */
+  amountOf(amount: unknown): number {
+    if (typeof amount !== 'bigint' || amount <= 0n || amount > SAFE_MAX_BIG) return -1;
+    const n = Number(amount);
+    return n % this.lotN === 0 && n >= this.minAmountN ? n : -1;
   }
 
   /** The side an order rests on: asks for a sell (1), bids for a buy (2). */

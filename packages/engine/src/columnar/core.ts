@@ -18,7 +18,7 @@
 import { applyToState } from '../dispatch.js';
 import { InvariantViolation, reject } from '../errors.js';
 import { ceilDivN, floorDivN, mulSafe, SAFE_MAX, SAFE_MAX_BIG } from '../fastmath.js';
-import { UserState } from '../ledger.js';
+import { type Holder, UserState } from '../ledger.js';
 import { affordable } from '../match.js';
 import { insufficient } from '../placement.js';
 import { State } from '../state.js';
@@ -305,19 +305,25 @@ export class ColumnarCore {
   }
 
   private placeLimit(cmd: OrderLimitCommand): CoreResult {
-    const user = knownUser(this.meta, cmd.userId);
-    if (!(user instanceof UserState)) return user;
+    const h = this.holders.findUser(cmd.userId);
+    if (h < 0) return knownUser(this.meta, cmd.userId) as Rejection;
+    const user = this.holders.metaHolder(h);
     const cm = this.marketOf(cmd.market);
     if (!(cm instanceof ColumnarMarket)) return cm;
     const badSide = checkSide(cmd.side) ?? checkSource(cmd.source);
     if (badSide !== null) return badSide;
     if (!cm.fits) return DECLINED;
     const m = cm.market;
-    const bad = checkPrice(m, cmd.price) ?? checkAmount(m, cmd.amount);
-    if (bad !== null) return bad;
-    if (cmd.amount > SAFE_MAX_BIG) return DECLINED;
-    const amount = Number(cmd.amount);
-    const ticks = m.ticksOf(cmd.price);
+    // The common case in numbers; anything else through the bigint core's checks.
+    let ticks = cm.ticksOfPrice(cmd.price);
+    let amount = ticks < 0 ? -1 : cm.amountOf(cmd.amount);
+    if (amount < 0) {
+      const bad = checkPrice(m, cmd.price) ?? checkAmount(m, cmd.amount);
+      if (bad !== null) return bad;
+      if (cmd.amount > SAFE_MAX_BIG) return DECLINED;
+      amount = Number(cmd.amount);
+      ticks = m.ticksOf(cmd.price);
+    }
     const side = cmd.side;
     // A sell trades at bids at or above its price: at most the best bid's.
     let reach = ticks;
@@ -327,7 +333,6 @@ export class ColumnarCore {
     if (cm.ownSide(side).total > SAFE_MAX - amount) return DECLINED;
     const need = side === 1 ? amount : this.buyFreeze(cm, amount * ticks);
     if (need > SAFE_MAX) return DECLINED;
-    const h = this.holders.holderOfUser(user.userId);
     const funds = side === 1 ? cm.stock : cm.money;
     // As Placement.available does: the balance exists from here on, even on a rejection.
     user.tradeAt(funds, this.assetNames[funds]!);
@@ -519,7 +524,7 @@ export class ColumnarCore {
   }
 
   private newOrder(
-    user: UserState,
+    user: Holder,
     holder: number,
     cm: ColumnarMarket,
     side: number,
@@ -765,9 +770,8 @@ export class ColumnarCore {
   // --- cancels --------------------------------------------------------------------------------
 
   private cancelOne(cmd: OrderCancelCommand): CoreResult {
-    const user = knownUser(this.meta, cmd.userId);
-    if (!(user instanceof UserState)) return user;
-    const h = this.holders.holderOfUser(user.userId);
+    const h = this.holders.findUser(cmd.userId);
+    if (h < 0) return knownUser(this.meta, cmd.userId) as Rejection;
     const id = cmd.orderId;
     const o = typeof id === 'number' ? this.table.slotOf(id) : NONE;
     // Another user's order is reported as not found, like a missing one.
