@@ -2,7 +2,7 @@
 // account, the bigint core's Holder behind it (which records which balances exist), and moving
 // balances between the two for the rare commands the bigint core's handlers run.
 import { InvariantViolation } from '../errors.js';
-import { ACCOUNT_KINDS, type Holder } from '../ledger.js';
+import { ACCOUNT_KINDS, type Balance, type Holder } from '../ledger.js';
 import type { State } from '../state.js';
 import type { Command } from '../types.js';
 import { isUserId } from '../validate.js';
@@ -124,8 +124,8 @@ export class HolderRegistry {
     };
   }
 
-  /** Copy the table's balances into the bigint core's, where those exist. */
-  load(involved: Involved): void {
+  /** Each bigint-core balance of the involved holders and assets that exists, with its cell. */
+  private eachBalance(involved: Involved, visit: (b: Balance, cell: number) => void): void {
     const table = this.balances;
     for (const h of involved.holders) {
       for (const asset of involved.assets) {
@@ -133,32 +133,31 @@ export class HolderRegistry {
         if (set === undefined) continue;
         const index = this.meta.assets.get(asset)!.index;
         for (let k = 0; k < ACCOUNT_KINDS.length; k++) {
-          const b = set[ACCOUNT_KINDS[k]!];
-          const cell = table.cell(h, index, k as AccountKindIndex);
-          b.available = table.available(cell);
-          b.frozen = table.frozen(cell);
+          visit(set[ACCOUNT_KINDS[k]!], table.cell(h, index, k as AccountKindIndex));
         }
       }
     }
   }
 
+  /** Copy the table's balances into the bigint core's, where those exist. */
+  load(involved: Involved): void {
+    const table = this.balances;
+    this.eachBalance(involved, (b, cell) => {
+      b.available = table.available(cell);
+      b.frozen = table.frozen(cell);
+    });
+  }
+
   /** Copy the bigint core's balances back into the table. */
   store(involved: Involved): void {
     const table = this.balances;
-    for (const h of involved.holders) {
-      for (const asset of involved.assets) {
-        const set = this.metaHolders[h]!.assets.get(asset);
-        if (set === undefined) continue;
-        const index = this.meta.assets.get(asset)!.index;
-        for (let k = 0; k < ACCOUNT_KINDS.length; k++) {
-          const b = set[ACCOUNT_KINDS[k]!];
-          const cell = table.cell(h, index, k as AccountKindIndex);
-          if (!table.setAvailable(cell, b.available) || !table.setFrozen(cell, b.frozen)) {
-            throw new InvariantViolation(`balance out of the columnar range: holder ${h} ${asset}`);
-          }
-        }
+    this.eachBalance(involved, (b, cell) => {
+      if (!table.setAvailable(cell, b.available) || !table.setFrozen(cell, b.frozen)) {
+        throw new InvariantViolation(
+          `balance out of the columnar range: ${String(b.owner)} ${b.asset}`,
+        );
       }
-    }
+    });
   }
 
   /** Copy every balance of the bigint core into the table (a restore); false when one does not fit. */
