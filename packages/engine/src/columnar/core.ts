@@ -7,6 +7,7 @@
 // core. It declines: stop-limit and OCO orders and turning a user's LTT fee on (not built here
 // yet); every order of a market whose deal fractions are not safe integers; an order whose
 // amount, or whose fills' products at the furthest price it can trade at, would pass 2^53; a
+// limit order whose rest could take its side of the book's total of amounts past 2^53; a
 // deposit that would take an asset's deposits past what two limbs hold (2^84).
 //
 // Everything else that is rare and touches no order (assets, markets, users, balance commands)
