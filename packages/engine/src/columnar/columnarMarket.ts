@@ -38,8 +38,6 @@ export class ColumnarMarket {
   readonly bids: BookSide;
   /** The last trade's price in ticks, 0 before the first (Market.last / tickSize). */
   lastTicks = 0;
-  /** Whether the exchange's fee and rounding accounts of the money asset are known to exist. */
-  exchangeTouched = false;
 
   constructor(
     readonly index: number,

@@ -19,7 +19,7 @@
 import { applyToState } from '../dispatch.js';
 import { InvariantViolation, reject } from '../errors.js';
 import { ceilDivN, floorDivN, mulSafe, SAFE_MAX, SAFE_MAX_BIG } from '../fastmath.js';
-import { type Holder, UserState } from '../ledger.js';
+import type { Holder } from '../ledger.js';
 import { affordable } from '../match.js';
 import { insufficient } from '../placement.js';
 import { State } from '../state.js';
@@ -91,27 +91,10 @@ import {
   K_ORDER,
   LEG_RECORD,
   ORDER_RECORD,
-  R_AMOUNT,
-  R_CTIME,
-  R_DEAL_FEE,
-  R_DEAL_MONEY,
-  R_DEAL_STOCK,
-  R_FINISH_REASON,
-  R_FTIME,
-  R_ID,
-  R_LEFT,
-  R_MARKET,
-  R_MTIME,
-  R_SIDE,
-  R_SOURCE,
-  R_TICKS,
-  R_TIME_IN_FORCE,
-  R_TOTAL,
-  R_TYPE,
-  R_USER_ID,
   RESULT_FINISHED_ORDERS,
   RESULT_ORDER,
   type RecordNames,
+  writeOrderRecord,
 } from './records.js';
 
 /** Numbers in one chunk of the event log (4 MB): a few thousand commands' records. */
@@ -419,8 +402,9 @@ export class ColumnarCore {
   }
 
   private placeMarket(cmd: OrderMarketCommand): CoreResult {
-    const user = knownUser(this.meta, cmd.userId);
-    if (!(user instanceof UserState)) return user;
+    const h = this.holders.findUser(cmd.userId);
+    if (h < 0) return knownUser(this.meta, cmd.userId) as Rejection;
+    const user = this.holders.metaHolder(h);
     const cm = this.marketOf(cmd.market);
     if (!(cm instanceof ColumnarMarket)) return cm;
     const badSide = checkSide(cmd.side) ?? checkSource(cmd.source);
@@ -432,7 +416,6 @@ export class ColumnarCore {
     const opposite = cm.oppositeSide(side);
     if (opposite.isEmpty) return reject('not_enough_liquidity', 'Not enough liquidity');
     if (!cm.fits) return DECLINED;
-    const h = this.holders.holderOfUser(user.userId);
     let amount = 0;
     let total = 0;
     if (cmd.total !== undefined) {
@@ -465,7 +448,7 @@ export class ColumnarCore {
   /** The checks of a market buy by total (place.ts); a total beyond the ranges declines. */
   private checkMarketTotal(
     cm: ColumnarMarket,
-    user: UserState,
+    user: Holder,
     holder: number,
     side: number,
     total: unknown,
@@ -810,31 +793,25 @@ export class ColumnarCore {
   }
 
   private cancelAll(cmd: OrderCancelAllCommand): CoreResult {
-    const user = knownUser(this.meta, cmd.userId);
-    if (!(user instanceof UserState)) return user;
+    const h = this.holders.findUser(cmd.userId);
+    if (h < 0) return knownUser(this.meta, cmd.userId) as Rejection;
     let market: ColumnarMarket | undefined;
     if (cmd.market !== undefined) {
       const found = this.marketOf(cmd.market);
       if (!(found instanceof ColumnarMarket)) return found;
       market = found;
     }
-    this.cancelMatching(
-      this.holders.holderOfUser(user.userId),
-      (cm) => market === undefined || cm === market,
-    );
+    this.cancelMatching(h, (cm) => market === undefined || cm === market);
     return this.accepted(RESULT_FINISHED_ORDERS);
   }
 
   private cancelAllByCoin(cmd: OrderCancelAllByCoinCommand): CoreResult {
-    const user = knownUser(this.meta, cmd.userId);
-    if (!(user instanceof UserState)) return user;
+    const h = this.holders.findUser(cmd.userId);
+    if (h < 0) return knownUser(this.meta, cmd.userId) as Rejection;
     const bad = knownAsset(this.meta, cmd.asset);
     if (bad !== null) return bad;
     const asset = this.meta.assets.get(cmd.asset)!.index;
-    this.cancelMatching(
-      this.holders.holderOfUser(user.userId),
-      (cm) => cm.stock === asset || cm.money === asset,
-    );
+    this.cancelMatching(h, (cm) => cm.stock === asset || cm.money === asset);
     return this.accepted(RESULT_FINISHED_ORDERS);
   }
 
@@ -880,24 +857,7 @@ export class ColumnarCore {
     log[at] = K_ORDER;
     log[at + 1] = ++this.meta.lastEventSeq;
     log[at + 2] = type;
-    log[at + R_ID] = ord[row + O_ID]!;
-    log[at + R_USER_ID] = this.holders.ownerCode(ord[row + O_USER]!);
-    log[at + R_MARKET] = ord[row + O_MARKET]!;
-    log[at + R_SIDE] = ord[row + O_SIDE]!;
-    log[at + R_TYPE] = ord[row + O_TYPE]!;
-    log[at + R_TIME_IN_FORCE] = ord[row + O_TIME_IN_FORCE]!;
-    log[at + R_SOURCE] = ord[row + O_SOURCE]!;
-    log[at + R_AMOUNT] = ord[row + O_AMOUNT]!;
-    log[at + R_TOTAL] = ord[row + O_TOTAL]!;
-    log[at + R_TICKS] = ord[row + O_TICKS]!;
-    log[at + R_LEFT] = ord[row + O_LEFT]!;
-    log[at + R_DEAL_STOCK] = ord[row + O_DEAL_STOCK]!;
-    log[at + R_DEAL_MONEY] = ord[row + O_DEAL_MONEY]!;
-    log[at + R_DEAL_FEE] = ord[row + O_DEAL_FEE]!;
-    log[at + R_CTIME] = ord[row + O_CTIME]!;
-    log[at + R_MTIME] = ord[row + O_MTIME]!;
-    log[at + R_FTIME] = ord[row + O_FTIME]!;
-    log[at + R_FINISH_REASON] = ord[row + O_FINISH_REASON]!;
+    writeOrderRecord(log, at, ord, row, this.holders.ownerCode(ord[row + O_USER]!));
     return at;
   }
 

@@ -43,13 +43,6 @@ export class HolderRegistry {
     return this.owners.length;
   }
 
-  /** The holder of a user the registry knows (every user `meta` knows). */
-  holderOfUser(userId: number): number {
-    const h = this.byUser.get(userId);
-    if (h === undefined) throw new InvariantViolation(`user ${userId} has no balance holder`);
-    return h;
-  }
-
   /** The holder of a user, or -1 when the user is unknown. */
   findUser(userId: unknown): number {
     return typeof userId === 'number' ? (this.byUser.get(userId) ?? -1) : -1;

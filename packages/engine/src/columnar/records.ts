@@ -5,9 +5,9 @@
 // later commands have changed or freed the orders it names. Reading it needs only names, which
 // are never removed (assets and markets), and tick sizes, which never change.
 
+import { ACCOUNT_KINDS } from '../ledger.js';
 import type {
   Accepted,
-  AccountKind,
   BalanceLeg,
   CommandResult,
   EngineEvent,
@@ -16,7 +16,27 @@ import type {
   Owner,
 } from '../types.js';
 import { limbsToBigInt } from './limbs.js';
-import { SOURCE_CODES, TIME_IN_FORCE_CODES } from './orderTable.js';
+import {
+  O_AMOUNT,
+  O_CTIME,
+  O_DEAL_FEE,
+  O_DEAL_MONEY,
+  O_DEAL_STOCK,
+  O_FINISH_REASON,
+  O_FTIME,
+  O_ID,
+  O_LEFT,
+  O_MARKET,
+  O_MTIME,
+  O_SIDE,
+  O_SOURCE,
+  O_TICKS,
+  O_TIME_IN_FORCE,
+  O_TOTAL,
+  O_TYPE,
+  SOURCE_CODES,
+  TIME_IN_FORCE_CODES,
+} from './orderTable.js';
 
 export const K_ORDER = 1;
 export const K_DEAL = 2;
@@ -70,8 +90,6 @@ export const OWNER_FEES = -1;
 export const OWNER_ROUNDING = -2;
 export const OWNER_EXTERNAL = -3;
 
-const ACCOUNT_KIND_NAMES: readonly AccountKind[] = ['main', 'trade', 'margin'];
-
 /** What reading records needs: names by index, and each market's tick size. */
 export interface RecordNames {
   readonly assetNames: readonly string[];
@@ -89,6 +107,37 @@ export const RESULT_FINISHED_ORDERS = 1;
 function ownerOf(code: number): Owner {
   if (code > 0) return code;
   return code === OWNER_FEES ? 'fees' : code === OWNER_ROUNDING ? 'rounding' : 'external';
+}
+
+/**
+ * Write the view's numbers of the order in row `row` of `ord` into an order record at `at`
+ * (its kind, sequence number and type are the caller's): an event, or a query's view.
+ */
+export function writeOrderRecord(
+  log: Float64Array,
+  at: number,
+  ord: Float64Array,
+  row: number,
+  userId: number,
+): void {
+  log[at + R_ID] = ord[row + O_ID]!;
+  log[at + R_USER_ID] = userId;
+  log[at + R_MARKET] = ord[row + O_MARKET]!;
+  log[at + R_SIDE] = ord[row + O_SIDE]!;
+  log[at + R_TYPE] = ord[row + O_TYPE]!;
+  log[at + R_TIME_IN_FORCE] = ord[row + O_TIME_IN_FORCE]!;
+  log[at + R_SOURCE] = ord[row + O_SOURCE]!;
+  log[at + R_AMOUNT] = ord[row + O_AMOUNT]!;
+  log[at + R_TOTAL] = ord[row + O_TOTAL]!;
+  log[at + R_TICKS] = ord[row + O_TICKS]!;
+  log[at + R_LEFT] = ord[row + O_LEFT]!;
+  log[at + R_DEAL_STOCK] = ord[row + O_DEAL_STOCK]!;
+  log[at + R_DEAL_MONEY] = ord[row + O_DEAL_MONEY]!;
+  log[at + R_DEAL_FEE] = ord[row + O_DEAL_FEE]!;
+  log[at + R_CTIME] = ord[row + O_CTIME]!;
+  log[at + R_MTIME] = ord[row + O_MTIME]!;
+  log[at + R_FTIME] = ord[row + O_FTIME]!;
+  log[at + R_FINISH_REASON] = ord[row + O_FINISH_REASON]!;
 }
 
 /** The order view an order record shows. */
@@ -127,7 +176,7 @@ export function viewOfRecord(log: Float64Array, at: number, names: RecordNames):
 function legAt(log: Float64Array, at: number, names: RecordNames): BalanceLeg {
   return {
     owner: ownerOf(log[at]!),
-    account: ACCOUNT_KIND_NAMES[log[at + 1]!]!,
+    account: ACCOUNT_KINDS[log[at + 1]!]!,
     asset: names.assetNames[log[at + 2]!]!,
     availableDelta: BigInt(log[at + 3]!),
     frozenDelta: BigInt(log[at + 4]!),

@@ -1,8 +1,8 @@
 // What the engine shows of the columnar core's state: the queries, and the snapshot in the
 // bigint core's format (snapshot.ts), so both cores give the same snapshot and hash.
+import { ACCOUNT_KINDS } from '../ledger.js';
 import { snapshotState } from '../snapshot.js';
 import type {
-  AccountKind,
   AssetTotal,
   DepthView,
   EngineSnapshot,
@@ -20,9 +20,7 @@ import {
   O_DEAL_MONEY,
   O_DEAL_STOCK,
   O_FEE_UNITS,
-  O_FINISH_REASON,
   O_FROZEN,
-  O_FTIME,
   O_ID,
   O_LEFT,
   O_MARKET,
@@ -41,54 +39,14 @@ import {
   SOURCE_CODES,
   TIME_IN_FORCE_CODES,
 } from './orderTable.js';
-import {
-  ORDER_RECORD,
-  R_AMOUNT,
-  R_CTIME,
-  R_DEAL_FEE,
-  R_DEAL_MONEY,
-  R_DEAL_STOCK,
-  R_FINISH_REASON,
-  R_FTIME,
-  R_ID,
-  R_LEFT,
-  R_MARKET,
-  R_MTIME,
-  R_SIDE,
-  R_SOURCE,
-  R_TICKS,
-  R_TIME_IN_FORCE,
-  R_TOTAL,
-  R_TYPE,
-  R_USER_ID,
-  viewOfRecord,
-} from './records.js';
-
-const ACCOUNT_KINDS: readonly AccountKind[] = ['main', 'trade', 'margin'];
+import { ORDER_RECORD, viewOfRecord, writeOrderRecord } from './records.js';
 
 /** An open order's view, from its row. */
 export function viewOfSlot(core: ColumnarCore, slot: number): OrderView {
   const ord = core.table.rows;
   const row = slot * ORDER_WIDTH;
   const r = new Float64Array(ORDER_RECORD);
-  r[R_ID] = ord[row + O_ID]!;
-  r[R_USER_ID] = core.holders.ownerCode(ord[row + O_USER]!);
-  r[R_MARKET] = ord[row + O_MARKET]!;
-  r[R_SIDE] = ord[row + O_SIDE]!;
-  r[R_TYPE] = ord[row + O_TYPE]!;
-  r[R_TIME_IN_FORCE] = ord[row + O_TIME_IN_FORCE]!;
-  r[R_SOURCE] = ord[row + O_SOURCE]!;
-  r[R_AMOUNT] = ord[row + O_AMOUNT]!;
-  r[R_TOTAL] = ord[row + O_TOTAL]!;
-  r[R_TICKS] = ord[row + O_TICKS]!;
-  r[R_LEFT] = ord[row + O_LEFT]!;
-  r[R_DEAL_STOCK] = ord[row + O_DEAL_STOCK]!;
-  r[R_DEAL_MONEY] = ord[row + O_DEAL_MONEY]!;
-  r[R_DEAL_FEE] = ord[row + O_DEAL_FEE]!;
-  r[R_CTIME] = ord[row + O_CTIME]!;
-  r[R_MTIME] = ord[row + O_MTIME]!;
-  r[R_FTIME] = ord[row + O_FTIME]!;
-  r[R_FINISH_REASON] = ord[row + O_FINISH_REASON]!;
+  writeOrderRecord(r, 0, ord, row, core.holders.ownerCode(ord[row + O_USER]!));
   return viewOfRecord(r, 0, core.names);
 }
 
