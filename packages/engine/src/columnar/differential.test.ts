@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../engine.js';
+import { restoreState } from '../snapshot.js';
 import { State } from '../state.js';
 import type { ApplyResult, Command, MarketAddCommand, UserBalances } from '../types.js';
 
@@ -993,9 +994,15 @@ describe('columnar core against the bigint core', { timeout: 120_000 }, () => {
     const r = new Random(7);
     runFitting(h, r, 600);
     expect(core(h.b)).toBe('columnar');
-    const restored = Engine.restore(JSON.parse(JSON.stringify(h.b.snapshot())));
+    const snapshot = JSON.parse(JSON.stringify(h.b.snapshot()));
+    const restored = Engine.restore(snapshot);
     // A state that fits the columnar core is restored into it.
     expect(core(restored)).toBe('columnar');
+    // With every balance the bigint core's restore lists, zero ones included (not normalised).
+    const restoredOnBigint = new Engine(restoreState(snapshot));
+    for (const u of QUERY_USERS) {
+      expect(json(restored.balances(u))).toBe(json(restoredOnBigint.balances(u)));
+    }
     expect(restored.stateHash()).toBe(h.b.stateHash());
     expect(restored.stateHash()).toBe(h.a.stateHash());
     // The restored engine, on whichever core, then runs on like the others.

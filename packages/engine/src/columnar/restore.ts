@@ -82,6 +82,11 @@ function restoreOrder(core: ColumnarCore, row: SnapshotOrderRow): boolean {
   if (values.some((v) => v < 0) || row[9] !== '0') return false;
   // As placing it checked: its fills at its own price keep their products below 2^53.
   if (!core.fillsFit(cm, amount, ticks)) return false;
+  // As the Order constructor does in the bigint core's restore: the user's trade balances of
+  // both assets exist from here on (a user's balances list them).
+  const user = core.holders.metaHolder(holder);
+  user.tradeAt(cm.stock, core.assetNames[cm.stock]!);
+  user.tradeAt(cm.money, core.assetNames[cm.money]!);
   const o = core.table.allocate(row[0]);
   const ord = core.table.rows;
   const at = o * ORDER_WIDTH;
