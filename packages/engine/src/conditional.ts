@@ -16,10 +16,8 @@ import type {
 } from './types.js';
 import { checkAmount, checkPrice } from './validate.js';
 
-export function placeStopLimit(s: State, cmd: OrderStopLimitCommand): ApplyResult {
-  const p = checkPlacement(s, cmd);
-  if (!(p instanceof Placement)) return p;
-  const m = p.market;
+/** The prices and amount of a stop-limit order, against the market's last price (`m.last`). */
+export function checkStopLimit(m: Market, cmd: OrderStopLimitCommand): Rejection | null {
   const bad =
     checkPrice(m, cmd.stopPrice, 'stopPrice') ??
     checkPrice(m, cmd.price) ??
@@ -29,6 +27,15 @@ export function placeStopLimit(s: State, cmd: OrderStopLimitCommand): ApplyResul
   if (cmd.stopPrice === m.last) {
     return reject('invalid_stop_price', 'Stop price must differ from the last price', 'stopPrice');
   }
+  return null;
+}
+
+export function placeStopLimit(s: State, cmd: OrderStopLimitCommand): ApplyResult {
+  const p = checkPlacement(s, cmd);
+  if (!(p instanceof Placement)) return p;
+  const m = p.market;
+  const bad = checkStopLimit(m, cmd);
+  if (bad !== null) return bad;
   const need = p.fundsNeeded(cmd.amount, cmd.price);
   if (p.available() < need) return insufficient('amount');
   const o = p.order(s, 1, 1, 'GTC', cmd.source, cmd.amount, 0n, cmd.price, cmd.stopPrice, 0n);
@@ -39,7 +46,8 @@ export function placeStopLimit(s: State, cmd: OrderStopLimitCommand): ApplyResul
   return { ok: true, events: s.events, result: { kind: 'order', order: s.viewOf(o) } };
 }
 
-function checkOcoPrices(m: Market, side: Side, cmd: OrderOcoCommand): Rejection | null {
+/** The prices and amount of an OCO pair, against the market's last price (`m.last`). */
+export function checkOcoPrices(m: Market, side: Side, cmd: OrderOcoCommand): Rejection | null {
   const bad =
     checkPrice(m, cmd.price) ??
     checkPrice(m, cmd.stopPrice, 'stopPrice') ??

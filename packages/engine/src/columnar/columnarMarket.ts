@@ -38,6 +38,21 @@ export class ColumnarMarket {
   readonly bids: BookSide;
   /** The last trade's price in ticks, 0 before the first (Market.last / tickSize). */
   lastTicks = 0;
+  /** The lowest and highest trade price of the command so far, in ticks; -1 before its first. */
+  runLo = -1;
+  runHi = -1;
+  /**
+   * Waiting stops (slots) by trigger direction, in the order they fire (lifecycle.ts): rising
+   * ones lowest stop first, falling ones highest stop first, then oldest.
+   */
+  readonly stopsUp: number[] = [];
+  readonly stopsDown: number[] = [];
+  // Bounds over the waiting stops, for the checks before a command that may trigger them: the
+  // sum of their amounts (exact), and at least their largest amount and largest limit price in
+  // ticks (raised as stops are parked, cleared when none waits).
+  stopAmountSum = 0;
+  stopAmountMax = 0;
+  stopTicksMax = 0;
 
   constructor(
     readonly index: number,
@@ -86,6 +101,34 @@ export class ColumnarMarket {
     if (typeof amount !== 'bigint' || amount <= 0n || amount > SAFE_MAX_BIG) return -1;
     const n = Number(amount);
     return n % this.lotN === 0 && n >= this.minAmountN ? n : -1;
+  }
+
+  get stopCount(): number {
+    return this.stopsUp.length + this.stopsDown.length;
+  }
+
+  /** Take account of a stop of `amount` at `ticks` joining the waiting ones. */
+  noteStopParked(amount: number, ticks: number): void {
+    this.stopAmountSum += amount;
+    if (amount > this.stopAmountMax) this.stopAmountMax = amount;
+    if (ticks > this.stopTicksMax) this.stopTicksMax = ticks;
+  }
+
+  /** Take account of a stop of `amount` leaving the waiting ones. */
+  noteStopGone(amount: number): void {
+    this.stopAmountSum -= amount;
+    if (this.stopCount === 0) {
+      this.stopAmountSum = 0;
+      this.stopAmountMax = 0;
+      this.stopTicksMax = 0;
+    }
+  }
+
+  /** Note a trade at `ticks`: the last price, and the command's range for the stops. */
+  noteTrade(ticks: number): void {
+    this.lastTicks = ticks;
+    if (this.runLo < 0 || ticks < this.runLo) this.runLo = ticks;
+    if (ticks > this.runHi) this.runHi = ticks;
   }
 
   /** The side an order rests on: asks for a sell (1), bids for a buy (2). */

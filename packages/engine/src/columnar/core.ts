@@ -1,14 +1,15 @@
 // The columnar core: the engine's state in typed arrays, every quantity an exact number, for
-// limit, market and cancel commands (docs/decisions/columnar-engine.md).
+// limit, market, stop-limit, OCO and cancel commands (docs/decisions/columnar-engine.md).
 //
-// It does what the bigint core (place.ts, match.ts, settle.ts, lifecycle.ts) does, check for
-// check and event for event; the differential test holds the two to that. What it cannot do it
-// *declines* before changing anything, and Engine hands the command, and the state, to the bigint
-// core. It declines: stop-limit and OCO orders and turning a user's LTT fee on (not built here
-// yet); every order of a market whose deal fractions are not safe integers; an order whose
-// amount, or whose fills' products at the furthest price it can trade at, would pass 2^53; a
-// limit order whose rest could take its side of the book's total of amounts past 2^53; a
-// deposit that would take an asset's deposits past what two limbs hold (2^84).
+// It does what the bigint core (place.ts, conditional.ts, match.ts, settle.ts, lifecycle.ts)
+// does, check for check and event for event; the differential test holds the two to that. What
+// it cannot do it *declines* before changing anything, and Engine hands the command, and the
+// state, to the bigint core. It declines: turning a user's LTT fee on (not built here yet); every
+// order of a market whose deal fractions are not safe integers; an order whose amount, or whose
+// fills' products at the furthest price it can trade at, would pass 2^53; an order that may
+// trigger stops whose fills could (see triggersFit); a limit order whose rest could take its
+// side of the book's total of amounts past 2^53; a deposit that would take an asset's deposits
+// past what two limbs hold (2^84).
 //
 // Everything else that is rare and touches no order (assets, markets, users, balance commands)
 // runs through the bigint core's own handlers on `meta`, a State that holds the registry (assets,
@@ -16,6 +17,7 @@
 // balances themselves live in the balance table: the handler's balances are loaded from the
 // table before and stored back after.
 
+import { checkOcoPrices, checkStopLimit } from '../conditional.js';
 import { applyToState } from '../dispatch.js';
 import { InvariantViolation, reject } from '../errors.js';
 import { ceilDivN, floorDivN, mulSafe, SAFE_MAX, SAFE_MAX_BIG } from '../fastmath.js';
@@ -31,6 +33,8 @@ import type {
   OrderCancelCommand,
   OrderLimitCommand,
   OrderMarketCommand,
+  OrderOcoCommand,
+  OrderStopLimitCommand,
   Rejection,
 } from '../types.js';
 import {
@@ -49,11 +53,13 @@ import { HolderRegistry, KIND_MAIN, KIND_TRADE } from './holders.js';
 import { LIMBS_MAX_BIG } from './limbs.js';
 import {
   NONE,
+  O_ALGORITHM,
   O_AMOUNT,
   O_CTIME,
   O_DEAL_FEE,
   O_DEAL_MONEY,
   O_DEAL_STOCK,
+  O_DIRECTION,
   O_FEE_UNITS,
   O_FINISH_REASON,
   O_FROZEN,
@@ -61,15 +67,21 @@ import {
   O_FUNDS_FROZEN,
   O_ID,
   O_LEFT,
+  O_LEVEL,
+  O_LIMIT_TICKS,
   O_MARKET,
   O_MONEY_UNITS,
   O_MTIME,
   O_NEXT,
+  O_OCO_ID,
+  O_SIBLING,
   O_SIDE,
   O_SOURCE,
+  O_STOP_TICKS,
   O_TICKS,
   O_TIME_IN_FORCE,
   O_TOTAL,
+  O_TRIGGERED,
   O_TYPE,
   O_USER,
   O_USER_NEXT,
@@ -85,14 +97,15 @@ import {
   DEAL_RECORD,
   EV_FINISH,
   EV_PUT,
+  EV_TRIGGERED,
   EV_UPDATE,
   K_BALANCE,
   K_DEAL,
   K_ORDER,
   LEG_RECORD,
-  ORDER_RECORD,
-  RESULT_FINISHED_ORDERS,
+  orderRecordSize,
   RESULT_ORDER,
+  RESULT_ORDERS,
   type RecordNames,
   writeOrderRecord,
 } from './records.js';
@@ -152,8 +165,12 @@ export class ColumnarCore {
   private logStart = 0;
   private logLength = 0;
   private time = 0;
-  /** The record of the command's own order as it ended: the result's view. */
-  private takerRecordAt = 0;
+  // The command's own orders (an OCO pair has two) and where, from logStart, the last record of
+  // each is: their views in the result.
+  private resultId = NONE;
+  private resultAt = 0;
+  private resultId2 = NONE;
+  private resultAt2 = 0;
   /** The balance event being written (endBalance writes its leg count). */
   private balanceAt = 0;
 
@@ -187,6 +204,8 @@ export class ColumnarCore {
   apply(cmd: Command): CoreResult {
     this.time = cmd.time;
     this.logStart = this.logLength;
+    this.resultId = NONE;
+    this.resultId2 = NONE;
     switch (cmd.type) {
       case 'order.limit':
         return this.placeLimit(cmd);
@@ -199,8 +218,9 @@ export class ColumnarCore {
       case 'order.cancelAllByCoin':
         return this.cancelAllByCoin(cmd);
       case 'order.stopLimit':
+        return this.placeStopLimit(cmd);
       case 'order.oco':
-        return DECLINED;
+        return this.placeOco(cmd);
       case 'user.setCustomFee':
         // Fees in LTT are the bigint core's (settle.ts); turning them off changes nothing here.
         if (cmd.enabled === true) return DECLINED;
@@ -315,6 +335,7 @@ export class ColumnarCore {
     if (!this.fillsFit(cm, amount, reach)) return DECLINED;
     // Its rest may join its side of the book, whose total of amounts stays a safe integer.
     if (cm.ownSide(side).total > SAFE_MAX - amount) return DECLINED;
+    if (!this.tradesFit(cm, side, ticks, amount)) return DECLINED;
     const need = side === 1 ? amount : this.buyFreeze(cm, amount * ticks);
     if (need > SAFE_MAX) return DECLINED;
     const funds = side === 1 ? cm.stock : cm.money;
@@ -325,20 +346,62 @@ export class ColumnarCore {
     const badTif = this.checkTimeInForce(cm, side, h, tif, ticks, amount);
     if (badTif !== null) return badTif;
     const o = this.newOrder(user, h, cm, side, 1, tif, cmd.source, amount, 0, ticks);
+    this.resultId = this.table.rows[o * ORDER_WIDTH + O_ID]!;
+    this.executeLimit(cm, o, true, need);
+    this.runTriggers(cm);
+    return this.accepted(RESULT_ORDER);
+  }
+
+  /**
+   * Run a limit order as taker, then rest it, cancel its rest (IOC, FOK, self-trade) or finish
+   * it (match.ts executeLimit). A new order that rests is announced with a put; a triggered stop
+   * was announced by its trigger, so it reports an update only when it traded.
+   */
+  private executeLimit(cm: ColumnarMarket, o: number, isNew: boolean, need: number): void {
     const why = this.matchTaker(cm, o);
     const ord = this.table.rows;
     const row = o * ORDER_WIDTH;
+    const traded = ord[row + O_DEAL_STOCK]! > 0;
+    if (traded && ord[row + O_SIBLING] !== NONE) this.cancelSibling(cm, o, false);
+    const tif = ord[row + O_TIME_IN_FORCE];
     if (ord[row + O_LEFT] === 0) {
       this.finishOrder(cm, o, 0);
     } else if (why === STOP_SELF_TRADE || tif === TIF_IOC || tif === TIF_FOK) {
       this.finishOrder(cm, o, 1);
     } else {
-      this.freezeForOrder(o, ord[row + O_DEAL_STOCK] === 0 ? need : this.remainingNeed(cm, o));
-      cm.ownSide(side).add(o);
-      this.takerRecordAt = this.emitOrder(EV_PUT, o);
+      // What a new order must have had available is what it freezes, unless it traded first.
+      if (ord[row + O_FUNDS_FROZEN] === 0) {
+        this.freezeForOrder(o, traded ? this.remainingNeed(cm, o) : need);
+      }
+      cm.ownSide(ord[row + O_SIDE]!).add(o);
+      if (isNew) this.emitOrder(EV_PUT, o);
+      else if (traded) this.emitOrder(EV_UPDATE, o);
     }
-    this.checkNotCrossed(cm);
-    return this.accepted(RESULT_ORDER);
+  }
+
+  /**
+   * Whether a limit order of `amount` at `ticks` keeps within the ranges the stops it may trigger
+   * (triggersFit): it triggers none unless it trades on arrival.
+   */
+  private tradesFit(cm: ColumnarMarket, side: number, ticks: number, amount: number): boolean {
+    if (cm.stopCount === 0 || !this.crossesBook(cm, side, ticks)) return true;
+    return this.triggersFit(cm, side === 2 ? ticks : 0, amount);
+  }
+
+  /**
+   * Whether the stops a command that trades may trigger keep every quantity within the ranges.
+   * Each fires as a limit order of at most stopAmountMax: a buy trades at its limit price or
+   * below, a sell into bids no higher than the best bid now, the command's own buy price
+   * (`buyTicks`, 0 for none) or a triggered buy's limit price. Each may then rest, so both
+   * sides' totals must stay safe integers with all of them and the command's own `amount` added.
+   */
+  private triggersFit(cm: ColumnarMarket, buyTicks: number, amount: number): boolean {
+    if (cm.stopCount === 0) return true;
+    const bids = cm.bids;
+    const bestBid = bids.isEmpty ? 0 : bids.ticksOf(bids.best());
+    const reach = Math.max(bestBid, buyTicks, cm.stopTicksMax);
+    if (!this.fillsFit(cm, cm.stopAmountMax, reach)) return false;
+    return Math.max(cm.asks.total, bids.total) <= SAFE_MAX - amount - cm.stopAmountSum;
   }
 
   private checkTimeInForce(
@@ -415,7 +478,7 @@ export class ColumnarCore {
     const side = cmd.side;
     const opposite = cm.oppositeSide(side);
     if (opposite.isEmpty) return reject('not_enough_liquidity', 'Not enough liquidity');
-    if (!cm.fits) return DECLINED;
+    if (!cm.fits || !this.triggersFit(cm, 0, 0)) return DECLINED;
     let amount = 0;
     let total = 0;
     if (cmd.total !== undefined) {
@@ -439,10 +502,243 @@ export class ColumnarCore {
       if (!this.hasAvailable(h, funds, need)) return insufficient('amount');
     }
     const o = this.newOrder(user, h, cm, side, 2, TIF_IOC, cmd.source, amount, total, 0);
+    this.resultId = this.table.rows[o * ORDER_WIDTH + O_ID]!;
     const why = this.matchTaker(cm, o);
     this.finishOrder(cm, o, why === STOP_FILLED ? 0 : why === STOP_SELF_TRADE ? 1 : 3);
-    this.checkNotCrossed(cm);
+    this.runTriggers(cm);
     return this.accepted(RESULT_ORDER);
+  }
+
+  // --- stop-limit and OCO orders (conditional.ts) ---------------------------------------------
+
+  /** The last price into the registry's market, for the bigint core's checks that read it. */
+  private syncLast(cm: ColumnarMarket): void {
+    cm.market.last = BigInt(cm.lastTicks) * cm.tickSize;
+  }
+
+  private placeStopLimit(cmd: OrderStopLimitCommand): CoreResult {
+    const h = this.holders.findUser(cmd.userId);
+    if (h < 0) return knownUser(this.meta, cmd.userId) as Rejection;
+    const user = this.holders.metaHolder(h);
+    const cm = this.marketOf(cmd.market);
+    if (!(cm instanceof ColumnarMarket)) return cm;
+    const badSide = checkSide(cmd.side) ?? checkSource(cmd.source);
+    if (badSide !== null) return badSide;
+    if (!cm.fits) return DECLINED;
+    const m = cm.market;
+    this.syncLast(cm);
+    const bad = checkStopLimit(m, cmd);
+    if (bad !== null) return bad;
+    if (cmd.amount > SAFE_MAX_BIG) return DECLINED;
+    const amount = Number(cmd.amount);
+    const ticks = m.ticksOf(cmd.price);
+    const side = cmd.side;
+    // Its fills once triggered are checked by the command that triggers it (triggersFit); what
+    // it freezes now, and the waiting stops' sum of amounts, must fit already.
+    if (!this.fillsFit(cm, amount, ticks) || cm.stopAmountSum > SAFE_MAX - amount) {
+      return DECLINED;
+    }
+    const need = side === 1 ? amount : this.buyFreeze(cm, amount * ticks);
+    if (need > SAFE_MAX) return DECLINED;
+    const funds = side === 1 ? cm.stock : cm.money;
+    user.tradeAt(funds, this.assetNames[funds]!);
+    if (!this.hasAvailable(h, funds, need)) return insufficient('amount');
+    const o = this.newOrder(user, h, cm, side, 1, TIF_GTC, cmd.source, amount, 0, ticks);
+    const ord = this.table.rows;
+    const row = o * ORDER_WIDTH;
+    const stopTicks = m.ticksOf(cmd.stopPrice);
+    ord[row + O_ALGORITHM] = 1;
+    ord[row + O_STOP_TICKS] = stopTicks;
+    ord[row + O_DIRECTION] = stopTicks > cm.lastTicks ? 1 : -1;
+    this.resultId = ord[row + O_ID]!;
+    this.freezeForOrder(o, need);
+    this.parkStop(cm, o);
+    return this.accepted(RESULT_ORDER);
+  }
+
+  private placeOco(cmd: OrderOcoCommand): CoreResult {
+    const h = this.holders.findUser(cmd.userId);
+    if (h < 0) return knownUser(this.meta, cmd.userId) as Rejection;
+    const user = this.holders.metaHolder(h);
+    const cm = this.marketOf(cmd.market);
+    if (!(cm instanceof ColumnarMarket)) return cm;
+    const badSide = checkSide(cmd.side) ?? checkSource(cmd.source);
+    if (badSide !== null) return badSide;
+    if (!cm.fits) return DECLINED;
+    const m = cm.market;
+    const side = cmd.side;
+    this.syncLast(cm);
+    const bad = checkOcoPrices(m, side, cmd);
+    if (bad !== null) return bad;
+    if (cmd.amount > SAFE_MAX_BIG) return DECLINED;
+    const amount = Number(cmd.amount);
+    const ticks = m.ticksOf(cmd.price);
+    const limitTicks = m.ticksOf(cmd.limitPrice);
+    // The limit leg trades now (a sell up to the best bid) or rests; the stop leg waits, and
+    // cannot fire in this command (a trade of the limit leg cancels it).
+    let reach = ticks;
+    if (side === 1 && !cm.bids.isEmpty) reach = Math.max(ticks, cm.bids.ticksOf(cm.bids.best()));
+    if (
+      !this.fillsFit(cm, amount, reach) ||
+      !this.fillsFit(cm, amount, limitTicks) ||
+      cm.ownSide(side).total > SAFE_MAX - amount ||
+      cm.stopAmountSum > SAFE_MAX - amount ||
+      !this.tradesFit(cm, side, ticks, amount)
+    ) {
+      return DECLINED;
+    }
+    // One freeze covers both legs: enough for whichever of the two prices costs more.
+    const need =
+      side === 1
+        ? amount
+        : Math.max(this.buyFreeze(cm, amount * ticks), this.buyFreeze(cm, amount * limitTicks));
+    if (need > SAFE_MAX) return DECLINED;
+    const funds = side === 1 ? cm.stock : cm.money;
+    user.tradeAt(funds, this.assetNames[funds]!);
+    if (!this.hasAvailable(h, funds, need)) return insufficient('amount');
+    const source = cmd.source;
+    const limitLeg = this.newOrder(user, h, cm, side, 1, TIF_GTC, source, amount, 0, ticks);
+    const stopLeg = this.newOrder(user, h, cm, side, 1, TIF_GTC, source, amount, 0, limitTicks);
+    // Read after both: a new order may have grown the table.
+    const ord = this.table.rows;
+    const stopTicks = m.ticksOf(cmd.stopPrice);
+    const ocoId = ord[limitLeg * ORDER_WIDTH + O_ID]!;
+    for (const [o, sibling] of [
+      [limitLeg, stopLeg],
+      [stopLeg, limitLeg],
+    ] as const) {
+      const row = o * ORDER_WIDTH;
+      ord[row + O_ALGORITHM] = 2;
+      ord[row + O_STOP_TICKS] = stopTicks;
+      ord[row + O_LIMIT_TICKS] = limitTicks;
+      ord[row + O_OCO_ID] = ocoId;
+      ord[row + O_SIBLING] = sibling;
+    }
+    const stopRow = stopLeg * ORDER_WIDTH;
+    ord[stopRow + O_DIRECTION] = side === 1 ? -1 : 1;
+    ord[stopRow + O_FUNDS_FROZEN] = 1;
+    this.resultId = ocoId;
+    this.resultId2 = ord[stopRow + O_ID]!;
+    this.freezeForOrder(limitLeg, need);
+    this.parkStop(cm, stopLeg);
+    this.executeLimit(cm, limitLeg, true, -1);
+    this.runTriggers(cm);
+    return this.accepted(RESULT_ORDERS);
+  }
+
+  /** Wait for the trigger (the funds are already frozen), announced with a put. */
+  private parkStop(cm: ColumnarMarket, o: number): void {
+    this.addStop(cm, o);
+    this.emitOrder(EV_PUT, o);
+  }
+
+  /**
+   * Insert a waiting stop into its market's list for its trigger direction (lifecycle.ts); also
+   * how a restore puts one back.
+   */
+  addStop(cm: ColumnarMarket, o: number): void {
+    const ord = this.table.rows;
+    const row = o * ORDER_WIDTH;
+    const up = ord[row + O_DIRECTION]! > 0;
+    const list = up ? cm.stopsUp : cm.stopsDown;
+    const stop = ord[row + O_STOP_TICKS]!;
+    const id = ord[row + O_ID]!;
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const other = list[mid]! * ORDER_WIDTH;
+      const otherStop = ord[other + O_STOP_TICKS]!;
+      const before =
+        otherStop !== stop ? (up ? otherStop < stop : otherStop > stop) : ord[other + O_ID]! < id;
+      if (before) lo = mid + 1;
+      else hi = mid;
+    }
+    list.splice(lo, 0, o);
+    cm.noteStopParked(ord[row + O_AMOUNT]!, ord[row + O_TICKS]!);
+  }
+
+  private removeStop(cm: ColumnarMarket, o: number): void {
+    const row = o * ORDER_WIDTH;
+    const list = this.table.rows[row + O_DIRECTION]! > 0 ? cm.stopsUp : cm.stopsDown;
+    const i = list.indexOf(o);
+    if (i < 0) throw new InvariantViolation(`stop order ${this.table.rows[row + O_ID]} missing`);
+    list.splice(i, 1);
+    cm.noteStopGone(this.table.rows[row + O_AMOUNT]!);
+  }
+
+  private isStopWaiting(o: number): boolean {
+    const ord = this.table.rows;
+    const row = o * ORDER_WIDTH;
+    return ord[row + O_DIRECTION] !== 0 && ord[row + O_TRIGGERED] === 0;
+  }
+
+  /** The next waiting stop the command's trades have crossed, NONE when none. */
+  private nextTriggered(cm: ColumnarMarket): number {
+    const ord = this.table.rows;
+    const up = cm.stopsUp[0];
+    if (up !== undefined && cm.runHi >= ord[up * ORDER_WIDTH + O_STOP_TICKS]!) return up;
+    const down = cm.stopsDown[0];
+    if (
+      down !== undefined &&
+      cm.runLo >= 0 &&
+      cm.runLo <= ord[down * ORDER_WIDTH + O_STOP_TICKS]!
+    ) {
+      return down;
+    }
+    return NONE;
+  }
+
+  /**
+   * Fire the stops the command's trades crossed, one at a time (rising ones first, lowest stop
+   * first, then oldest), each running as a limit taker whose trades may fire more (match.ts
+   * runTriggers); then check that the book is not crossed.
+   */
+  private runTriggers(cm: ColumnarMarket): void {
+    if (cm.stopCount > 0) {
+      for (let o = this.nextTriggered(cm); o !== NONE; o = this.nextTriggered(cm)) {
+        this.removeStop(cm, o);
+        const row = o * ORDER_WIDTH;
+        this.table.rows[row + O_TRIGGERED] = 1;
+        this.table.rows[row + O_MTIME] = this.time;
+        if (this.table.rows[row + O_SIBLING] !== NONE) this.cancelSibling(cm, o, true);
+        this.emitOrder(EV_TRIGGERED, o);
+        this.executeLimit(cm, o, false, -1);
+      }
+    }
+    cm.runLo = -1;
+    cm.runHi = -1;
+    this.checkNotCrossed(cm);
+  }
+
+  /**
+   * Cancel the OCO sibling of an order that traded, triggered or was cancelled (lifecycle.ts);
+   * a triggered stop leg takes over the funds frozen for the pair. The offset of the sibling's
+   * finish record from logStart, -1 when it had none.
+   */
+  private cancelSibling(cm: ColumnarMarket, o: number, handOverFunds: boolean): number {
+    const ord = this.table.rows;
+    const row = o * ORDER_WIDTH;
+    const sibling = ord[row + O_SIBLING]!;
+    if (sibling === NONE) return -1;
+    const sib = sibling * ORDER_WIDTH;
+    ord[row + O_SIBLING] = NONE;
+    ord[sib + O_SIBLING] = NONE;
+    if (handOverFunds) {
+      ord[row + O_FROZEN]! += ord[sib + O_FROZEN]!;
+      ord[row + O_FUNDS_FROZEN] = 1;
+      ord[sib + O_FROZEN] = 0;
+    }
+    this.detach(cm, sibling);
+    return this.finishOrder(cm, sibling, 2);
+  }
+
+  /** Take an open order off the book or out of the stop lists, wherever it is. */
+  private detach(cm: ColumnarMarket, o: number): void {
+    if (this.isStopWaiting(o)) this.removeStop(cm, o);
+    else if (this.table.rows[o * ORDER_WIDTH + O_LEVEL] !== NONE) {
+      cm.ownSide(this.table.rows[o * ORDER_WIDTH + O_SIDE]!).remove(o);
+    }
   }
 
   /** The checks of a market buy by total (place.ts); a total beyond the ranges declines. */
@@ -579,11 +875,13 @@ export class ColumnarCore {
       }
       this.settleFill(cm, t, maker, ticks, amount);
       opposite.reduceTotal(level, amount);
-      cm.lastTicks = ticks;
+      cm.noteTrade(ticks);
       if (ord[maker * ORDER_WIDTH + O_LEFT] === 0) {
         opposite.remove(maker);
+        // Its OCO sibling, if any, goes first (finishOrder).
         this.finishOrder(cm, maker, 0);
       } else {
+        if (ord[maker * ORDER_WIDTH + O_SIBLING] !== NONE) this.cancelSibling(cm, maker, false);
         this.emitOrder(EV_UPDATE, maker);
       }
     }
@@ -720,10 +1018,15 @@ export class ColumnarCore {
     ord[row + O_FROZEN]! += amount;
   }
 
-  /** Close an order already off the book: release its funds, announce it, free its slot. */
-  private finishOrder(cm: ColumnarMarket, o: number, reason: number): void {
+  /**
+   * Close an order already off the book and out of the stop lists (and its OCO sibling): release
+   * its funds, announce it, free its slot. The offset of its finish record from logStart.
+   */
+  private finishOrder(cm: ColumnarMarket, o: number, reason: number): number {
     const ord = this.table.rows;
     const row = o * ORDER_WIDTH;
+    // An OCO leg that ends for any reason takes the other leg with it.
+    if (ord[row + O_SIBLING] !== NONE) this.cancelSibling(cm, o, false);
     const frozen = ord[row + O_FROZEN]!;
     if (frozen !== 0) {
       const asset = ord[row + O_SIDE] === 1 ? cm.stock : cm.money;
@@ -737,9 +1040,9 @@ export class ColumnarCore {
     ord[row + O_MTIME] = this.time;
     this.table.unlinkUser(o);
     const at = this.emitOrder(EV_FINISH, o);
-    this.takerRecordAt = at;
     // Its record holds all its event needs: the slot is free at once.
     this.table.release(o);
+    return at;
   }
 
   private checkNotCrossed(cm: ColumnarMarket): void {
@@ -762,21 +1065,31 @@ export class ColumnarCore {
     if (o === NONE || this.table.rows[o * ORDER_WIDTH + O_USER] !== h) {
       return reject('order_not_found', 'Order does not exist', 'orderId');
     }
-    this.cancelOrder(o);
+    this.resultId = id;
+    this.cancelOrder(o, null);
     return this.accepted(RESULT_ORDER);
   }
 
-  /** Take an open order (always on the book here: no stops) off and finish it as cancelled. */
-  private cancelOrder(o: number): void {
-    const ord = this.table.rows;
-    const row = o * ORDER_WIDTH;
-    const cm = this.markets[ord[row + O_MARKET]!]!;
-    cm.ownSide(ord[row + O_SIDE]!).remove(o);
-    this.finishOrder(cm, o, 1);
+  /**
+   * Take an open order off the book or out of the stop lists and finish it as cancelled, with
+   * its OCO sibling. With `listed`, the offsets (from logStart) of the order's finish record and
+   * its sibling's go there, in that order.
+   */
+  private cancelOrder(o: number, listed: number[] | null): void {
+    const cm = this.markets[this.table.rows[o * ORDER_WIDTH + O_MARKET]!]!;
+    this.detach(cm, o);
+    const siblingAt = this.cancelSibling(cm, o, false);
+    const at = this.finishOrder(cm, o, 1);
+    if (listed === null) return;
+    listed.push(at);
+    if (siblingAt >= 0) listed.push(siblingAt);
   }
 
-  /** Cancel the user's open orders in the markets `matches` accepts, oldest first. */
-  private cancelMatching(holder: number, matches: (cm: ColumnarMarket) => boolean): void {
+  /**
+   * Cancel the user's open orders in the markets `matches` accepts, oldest first; the offsets of
+   * the finish records of what was cancelled, in the result's order (cancel.ts).
+   */
+  private cancelMatching(holder: number, matches: (cm: ColumnarMarket) => boolean): number[] {
     const ord = this.table.rows;
     const targets: number[] = [];
     for (
@@ -784,12 +1097,19 @@ export class ColumnarCore {
       o !== NONE;
       o = ord[o * ORDER_WIDTH + O_USER_NEXT]!
     ) {
-      targets.push(o);
+      targets.push(ord[o * ORDER_WIDTH + O_ID]!);
     }
-    targets.sort((a, b) => ord[a * ORDER_WIDTH + O_ID]! - ord[b * ORDER_WIDTH + O_ID]!);
-    for (const o of targets) {
-      if (matches(this.markets[ord[o * ORDER_WIDTH + O_MARKET]!]!)) this.cancelOrder(o);
+    targets.sort((a, b) => a - b);
+    const listed: number[] = [];
+    for (const id of targets) {
+      // An OCO sibling cancelled earlier in this loop is already closed.
+      const o = this.table.slotOf(id);
+      if (o === NONE) continue;
+      if (matches(this.markets[this.table.rows[o * ORDER_WIDTH + O_MARKET]!]!)) {
+        this.cancelOrder(o, listed);
+      }
     }
+    return listed;
   }
 
   private cancelAll(cmd: OrderCancelAllCommand): CoreResult {
@@ -801,8 +1121,8 @@ export class ColumnarCore {
       if (!(found instanceof ColumnarMarket)) return found;
       market = found;
     }
-    this.cancelMatching(h, (cm) => market === undefined || cm === market);
-    return this.accepted(RESULT_FINISHED_ORDERS);
+    const listed = this.cancelMatching(h, (cm) => market === undefined || cm === market);
+    return this.accepted(RESULT_ORDERS, listed);
   }
 
   private cancelAllByCoin(cmd: OrderCancelAllByCoinCommand): CoreResult {
@@ -811,21 +1131,31 @@ export class ColumnarCore {
     const bad = knownAsset(this.meta, cmd.asset);
     if (bad !== null) return bad;
     const asset = this.meta.assets.get(cmd.asset)!.index;
-    this.cancelMatching(h, (cm) => cm.stock === asset || cm.money === asset);
-    return this.accepted(RESULT_FINISHED_ORDERS);
+    const listed = this.cancelMatching(h, (cm) => cm.stock === asset || cm.money === asset);
+    return this.accepted(RESULT_ORDERS, listed);
   }
 
   // --- the event log --------------------------------------------------------------------------
 
-  private accepted(resultKind: number): ApplyResult {
+  /**
+   * The command's result: RESULT_ORDER shows the command's order; RESULT_ORDERS the records at
+   * `listed` (offsets from logStart), or else the OCO pair's.
+   */
+  private accepted(resultKind: number, listed?: number[]): ApplyResult {
+    const start = this.logStart;
+    let list: number[] | undefined;
+    if (resultKind === RESULT_ORDERS) {
+      list = (listed ?? [this.resultAt, this.resultAt2]).map((at) => start + at);
+    }
     return new ColumnarAccepted(
       this.log,
-      this.logStart,
+      start,
       this.logLength,
       this.time,
       this.names,
       resultKind,
-      this.takerRecordAt,
+      start + this.resultAt,
+      list,
     );
   }
 
@@ -842,23 +1172,29 @@ export class ColumnarCore {
     next.set(this.log.subarray(start, at));
     this.log = next;
     this.logStart = 0;
-    this.takerRecordAt -= start;
     this.balanceAt -= start;
     this.logLength = written + n;
     return written;
   }
 
-  /** Record an order event with the order's current view; returns the record's offset. */
+  /**
+   * Record an order event with the order's current view; the record's offset from logStart (a
+   * full chunk moves the command's records, not their offsets from its start).
+   */
   private emitOrder(type: number, o: number): number {
     const ord = this.table.rows;
     const row = o * ORDER_WIDTH;
-    const at = this.reserve(ORDER_RECORD);
+    const at = this.reserve(orderRecordSize(ord, row));
     const log = this.log;
     log[at] = K_ORDER;
     log[at + 1] = ++this.meta.lastEventSeq;
     log[at + 2] = type;
     writeOrderRecord(log, at, ord, row, this.holders.ownerCode(ord[row + O_USER]!));
-    return at;
+    const fromStart = at - this.logStart;
+    const id = ord[row + O_ID];
+    if (id === this.resultId) this.resultAt = fromStart;
+    else if (id === this.resultId2) this.resultAt2 = fromStart;
+    return fromStart;
   }
 
   /** Start a balance event; its legs follow, and endBalance writes their count. */

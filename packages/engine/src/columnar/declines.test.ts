@@ -119,3 +119,42 @@ describe('columnar core: declines', () => {
     expect(pair.engine.coreName).toBe('columnar');
   });
 });
+
+describe('columnar core: declines for stops', () => {
+  const sellStop = (amount: bigint): Input => ({
+    type: 'order.stopLimit',
+    userId: 1,
+    market: 'BTC_USDT',
+    side: 1,
+    stopPrice: 5n,
+    price: 1n,
+    amount,
+    source: 'web',
+  });
+
+  it('a trade that may fire a stop whose fills could pass 2^53', () => {
+    const pair = setUp();
+    // A last price of 10.
+    pair.apply(bid(2, 1n, 10n));
+    pair.apply({ ...bid(1, 1n, 10n), side: 1 });
+    // A falling sell stop of 10^9 at a limit of 1 tick: what it freezes fits.
+    pair.apply(sellStop(10n ** 9n));
+    // A bid of 10^7 ticks that does not trade: nothing can fire.
+    pair.apply(bid(2, 1n, 10n ** 7n));
+    expect(pair.engine.coreName).toBe('columnar');
+    // A sell that trades may fire the stop into that bid: 10^9 × 10^7 passes 2^53.
+    pair.apply({ ...bid(1, 1n, 10n ** 7n), side: 1 });
+    expect(pair.engine.coreName).toBe('bigint');
+    pair.apply({ type: 'order.cancelAll', userId: 1 });
+  });
+
+  it('a stop whose amount would take the waiting stops’ sum past 2^53', () => {
+    const pair = setUp();
+    pair.apply(bid(2, 1n, 10n));
+    pair.apply({ ...bid(1, 1n, 10n), side: 1 });
+    pair.apply(sellStop(2n ** 52n));
+    expect(pair.engine.coreName).toBe('columnar');
+    pair.apply(sellStop(2n ** 52n));
+    expect(pair.engine.coreName).toBe('bigint');
+  });
+});

@@ -17,6 +17,7 @@ import type {
 } from '../types.js';
 import { limbsToBigInt } from './limbs.js';
 import {
+  O_ALGORITHM,
   O_AMOUNT,
   O_CTIME,
   O_DEAL_FEE,
@@ -26,13 +27,17 @@ import {
   O_FTIME,
   O_ID,
   O_LEFT,
+  O_LIMIT_TICKS,
   O_MARKET,
   O_MTIME,
+  O_OCO_ID,
   O_SIDE,
   O_SOURCE,
+  O_STOP_TICKS,
   O_TICKS,
   O_TIME_IN_FORCE,
   O_TOTAL,
+  O_TRIGGERED,
   O_TYPE,
   SOURCE_CODES,
   TIME_IN_FORCE_CODES,
@@ -43,15 +48,26 @@ export const K_DEAL = 2;
 export const K_BALANCE = 3;
 
 // An order event: its type, then the order's view.
-export const ORDER_EVENT_TYPES = ['order.put', 'order.update', 'order.finish'] as const;
+export const ORDER_EVENT_TYPES = [
+  'order.put',
+  'order.update',
+  'order.finish',
+  'order.triggered',
+] as const;
 export const EV_PUT = 0;
 export const EV_UPDATE = 1;
 export const EV_FINISH = 2;
-/** [K_ORDER, seq, type, then the view's numbers at the offsets below]. */
+export const EV_TRIGGERED = 3;
+/**
+ * [K_ORDER, seq, type, then the view's numbers at the offsets below]. A plain order's record
+ * ends at ORDER_RECORD; a stop-limit order's or an OCO leg's (algorithm 1 or 2) goes on to
+ * ORDER_RECORD_CONDITIONAL with its stop and limit prices and OCO id.
+ */
 export const R_ID = 3;
 export const R_USER_ID = 4;
 export const R_MARKET = 5;
 export const R_SIDE = 6;
+/** type + 4 × algorithm + 16 × triggered: the view's type, algorithm and triggered in one. */
 export const R_TYPE = 7;
 export const R_TIME_IN_FORCE = 8;
 export const R_SOURCE = 9;
@@ -68,6 +84,12 @@ export const R_FTIME = 19;
 /** -1 while open. */
 export const R_FINISH_REASON = 20;
 export const ORDER_RECORD = 21;
+export const R_STOP_TICKS = 21;
+export const R_LIMIT_TICKS = 22;
+export const R_OCO_ID = 23;
+export const ORDER_RECORD_CONDITIONAL = 24;
+/** R_TYPE of a record at or above this is a conditional order's: the longer record. */
+const TYPE_CONDITIONAL = 4;
 
 /**
  * [K_DEAL, seq, dealId, market, ticks, amount, total, takerSide, makerOrderId, takerOrderId,
@@ -100,18 +122,24 @@ export interface RecordNames {
   }[];
 }
 
-/** What a command's result is made of: one order's record, or every finished order's. */
+/** What a command's result is made of: one order's record, or a list of order records. */
 export const RESULT_ORDER = 0;
-export const RESULT_FINISHED_ORDERS = 1;
+export const RESULT_ORDERS = 1;
 
 function ownerOf(code: number): Owner {
   if (code > 0) return code;
   return code === OWNER_FEES ? 'fees' : code === OWNER_ROUNDING ? 'rounding' : 'external';
 }
 
+/** The size of the record of the order in row `row` of `ord`. */
+export function orderRecordSize(ord: Float64Array, row: number): number {
+  return ord[row + O_ALGORITHM] === 0 ? ORDER_RECORD : ORDER_RECORD_CONDITIONAL;
+}
+
 /**
- * Write the view's numbers of the order in row `row` of `ord` into an order record at `at`
- * (its kind, sequence number and type are the caller's): an event, or a query's view.
+ * Write the view's numbers of the order in row `row` of `ord` into an order record at `at`, of
+ * orderRecordSize (its kind, sequence number and type are the caller's): an event, or a query's
+ * view.
  */
 export function writeOrderRecord(
   log: Float64Array,
@@ -124,7 +152,8 @@ export function writeOrderRecord(
   log[at + R_USER_ID] = userId;
   log[at + R_MARKET] = ord[row + O_MARKET]!;
   log[at + R_SIDE] = ord[row + O_SIDE]!;
-  log[at + R_TYPE] = ord[row + O_TYPE]!;
+  const algorithm = ord[row + O_ALGORITHM]!;
+  log[at + R_TYPE] = ord[row + O_TYPE]! + 4 * algorithm + 16 * ord[row + O_TRIGGERED]!;
   log[at + R_TIME_IN_FORCE] = ord[row + O_TIME_IN_FORCE]!;
   log[at + R_SOURCE] = ord[row + O_SOURCE]!;
   log[at + R_AMOUNT] = ord[row + O_AMOUNT]!;
@@ -138,34 +167,46 @@ export function writeOrderRecord(
   log[at + R_MTIME] = ord[row + O_MTIME]!;
   log[at + R_FTIME] = ord[row + O_FTIME]!;
   log[at + R_FINISH_REASON] = ord[row + O_FINISH_REASON]!;
+  if (algorithm === 0) return;
+  log[at + R_STOP_TICKS] = ord[row + O_STOP_TICKS]!;
+  log[at + R_LIMIT_TICKS] = ord[row + O_LIMIT_TICKS]!;
+  log[at + R_OCO_ID] = ord[row + O_OCO_ID]!;
+}
+
+/** The size of the order record at `at`. */
+function orderRecordSizeAt(log: Float64Array, at: number): number {
+  return log[at + R_TYPE]! < TYPE_CONDITIONAL ? ORDER_RECORD : ORDER_RECORD_CONDITIONAL;
 }
 
 /** The order view an order record shows. */
 export function viewOfRecord(log: Float64Array, at: number, names: RecordNames): OrderView {
   const market = names.markets[log[at + R_MARKET]!]!;
   const finish = log[at + R_FINISH_REASON]!;
+  const packed = log[at + R_TYPE]!;
+  const conditional = packed >= TYPE_CONDITIONAL;
+  const tick = market.tickSize;
   return {
     id: log[at + R_ID]!,
     userId: log[at + R_USER_ID]!,
     platform: SOURCE_CODES[log[at + R_SOURCE]!]!,
-    algorithm: 0,
+    algorithm: ((packed >> 2) & 3) as 0 | 1 | 2,
     market: market.name,
     account: 0,
     side: log[at + R_SIDE]! as 1 | 2,
-    type: log[at + R_TYPE]! as 1 | 2,
+    type: (packed & 3) as 1 | 2,
     timeInForce: TIME_IN_FORCE_CODES[log[at + R_TIME_IN_FORCE]!]!,
     amount: BigInt(log[at + R_AMOUNT]!),
     total: BigInt(log[at + R_TOTAL]!),
-    price: BigInt(log[at + R_TICKS]!) * market.tickSize,
-    stop_price: 0n,
-    limit_price: 0n,
+    price: BigInt(log[at + R_TICKS]!) * tick,
+    stop_price: conditional ? BigInt(log[at + R_STOP_TICKS]!) * tick : 0n,
+    limit_price: conditional ? BigInt(log[at + R_LIMIT_TICKS]!) * tick : 0n,
     left: BigInt(log[at + R_LEFT]!),
     deal_stock: BigInt(log[at + R_DEAL_STOCK]!),
     deal_money: BigInt(log[at + R_DEAL_MONEY]!),
     deal_fee: BigInt(log[at + R_DEAL_FEE]!),
     deal_fee_ltt: 0n,
-    triggered: false,
-    oco_id: 0,
+    triggered: packed >= 16,
+    oco_id: conditional ? log[at + R_OCO_ID]! : 0,
     ctime: log[at + R_CTIME]!,
     mtime: log[at + R_MTIME]!,
     ftime: log[at + R_FTIME]!,
@@ -201,7 +242,7 @@ export function eventsOfRecords(
     if (kind === K_ORDER) {
       const type = ORDER_EVENT_TYPES[log[at + 2]!]!;
       out.push({ seq, time, type, order: viewOfRecord(log, at, names) });
-      at += ORDER_RECORD;
+      at += orderRecordSizeAt(log, at);
     } else if (kind === K_DEAL) {
       const market = names.markets[log[at + 3]!]!;
       out.push({
@@ -247,14 +288,6 @@ export function eventsOfRecords(
   return out;
 }
 
-/** The size of the record at `at`. */
-function recordSize(log: Float64Array, at: number): number {
-  const kind = log[at]!;
-  if (kind === K_ORDER) return ORDER_RECORD;
-  if (kind === K_DEAL) return DEAL_RECORD;
-  return BALANCE_HEAD + log[at + 5]! * LEG_RECORD;
-}
-
 /**
  * An accepted command whose events and result are made from its records, log[start, end), when
  * first read. The log is never written there again, so they can be read at any time.
@@ -272,10 +305,12 @@ export class ColumnarAccepted implements Accepted {
     private readonly end: number,
     private readonly time: number,
     private readonly names: RecordNames,
-    /** RESULT_ORDER or RESULT_FINISHED_ORDERS. */
+    /** RESULT_ORDER or RESULT_ORDERS. */
     private readonly resultKind: number,
     /** For RESULT_ORDER: the offset of the order's last record. */
     private readonly resultAt: number,
+    /** For RESULT_ORDERS: the offsets of the orders' last records, in the result's order. */
+    private readonly resultList: readonly number[] = [],
   ) {}
 
   get events(): EngineEvent[] {
@@ -297,12 +332,7 @@ export class ColumnarAccepted implements Accepted {
     if (this.resultKind === RESULT_ORDER) {
       return { kind: 'order', order: viewOfRecord(log, this.resultAt, this.names) };
     }
-    const orders: OrderView[] = [];
-    for (let at = this.start; at < this.end; at += recordSize(log, at)) {
-      if (log[at] === K_ORDER && log[at + 2] === EV_FINISH) {
-        orders.push(viewOfRecord(log, at, this.names));
-      }
-    }
+    const orders = this.resultList.map((at) => viewOfRecord(log, at, this.names));
     return { kind: 'orders', orders };
   }
 }

@@ -1,30 +1,38 @@
-// A columnar core from a snapshot, when the snapshot fits it: no stop or OCO order, no LTT fee
-// turned on, every market's fractions and every order's quantities within the ranges the core
-// checks when an order is placed, every balance within two limbs. Otherwise null, and the
-// engine restores into the bigint core.
+// A columnar core from a snapshot, when the snapshot fits it: no LTT fee turned on, every
+// market's fractions and every order's quantities within the ranges the core checks when an
+// order is placed, every balance within two limbs. Otherwise null, and the engine restores into
+// the bigint core.
 import { SAFE_MAX, SAFE_MAX_BIG } from '../fastmath.js';
 import { restoreState } from '../snapshot.js';
 import type { EngineSnapshot, SnapshotOrderRow } from '../types.js';
 import type { ColumnarMarket } from './columnarMarket.js';
 import { ColumnarCore } from './core.js';
 import {
+  NONE,
+  O_ALGORITHM,
   O_AMOUNT,
   O_CTIME,
   O_DEAL_FEE,
   O_DEAL_MONEY,
   O_DEAL_STOCK,
+  O_DIRECTION,
   O_FEE_UNITS,
   O_FROZEN,
   O_FUNDS_FROZEN,
   O_LEFT,
+  O_LIMIT_TICKS,
   O_MARKET,
   O_MONEY_UNITS,
   O_MTIME,
+  O_OCO_ID,
+  O_SIBLING,
   O_SIDE,
   O_SOURCE,
+  O_STOP_TICKS,
   O_TICKS,
   O_TIME_IN_FORCE,
   O_TOTAL,
+  O_TRIGGERED,
   O_TYPE,
   O_USER,
   ORDER_WIDTH,
@@ -45,30 +53,36 @@ function units(text: string, unit: bigint): number {
   return n <= SAFE_MAX_BIG ? Number(n) : -1;
 }
 
-/** A plain resting order of a market the core trades in; anything else is the bigint core's. */
-function isPlainRow(row: SnapshotOrderRow): boolean {
+/**
+ * A resting order or waiting stop the core can hold: a limit order, plain, stop-limit or OCO leg,
+ * with no LTT fee paid; anything else is the bigint core's.
+ */
+function isFittingRow(row: SnapshotOrderRow): boolean {
   const [, , , side, type, algorithm] = row;
+  const direction = row[25];
+  const plain = algorithm === 0 && row[11] === '0' && row[18] === 0 && direction === 0;
+  const conditional =
+    (algorithm === 1 || algorithm === 2) &&
+    (direction === 1 || direction === -1 || (algorithm === 2 && direction === 0)) &&
+    (row[18] === 0 || row[18] === 1);
   return (
-    algorithm === 0 &&
+    (plain || conditional) &&
     type === 1 &&
     (side === 1 || side === 2) &&
-    row[18] === 0 &&
-    row[19] === 0 &&
-    row[25] === 0 &&
-    row[17] === '0' &&
-    row[11] === '0' &&
-    row[12] === '0'
+    (algorithm === 2 ? Number.isSafeInteger(row[19]) && row[19] > 0 : row[19] === 0) &&
+    (algorithm === 2 || row[12] === '0') &&
+    row[17] === '0'
   );
 }
 
-/** Put one resting order into the core; false when it does not fit. */
-function restoreOrder(core: ColumnarCore, row: SnapshotOrderRow): boolean {
+/** Put one open order into the core: its slot, or NONE when it does not fit. */
+function restoreOrder(core: ColumnarCore, row: SnapshotOrderRow): number {
   const cm: ColumnarMarket | undefined = core.marketsByName.get(row[2]);
   const holder = core.holders.findUser(row[1]);
   const tif = TIME_IN_FORCE_CODES.indexOf(row[6]);
-  if (cm === undefined || !cm.fits || holder < 0 || tif < 0) return false;
+  if (cm === undefined || !cm.fits || holder < 0 || tif < 0) return NONE;
   const price = BigInt(row[10]);
-  if (price <= 0n || price % cm.tickSize !== 0n) return false;
+  if (price <= 0n || price % cm.tickSize !== 0n) return NONE;
   const ticks = units(row[10], cm.tickSize);
   const amount = safe(row[8]);
   const left = safe(row[13]);
@@ -78,10 +92,16 @@ function restoreOrder(core: ColumnarCore, row: SnapshotOrderRow): boolean {
   const frozen = safe(row[22]);
   const moneyUnits = units(row[23], cm.moneyUnit);
   const feeUnits = units(row[24], cm.feeUnit);
+  const stopTicks = units(row[11], cm.tickSize);
+  const limitTicks = units(row[12], cm.tickSize);
   const values = [ticks, amount, left, dealStock, dealMoney, dealFee, frozen, moneyUnits, feeUnits];
-  if (values.some((v) => v < 0) || row[9] !== '0') return false;
-  // As placing it checked: its fills at its own price keep their products below 2^53.
-  if (!core.fillsFit(cm, amount, ticks)) return false;
+  values.push(stopTicks, limitTicks);
+  if (values.some((v) => v < 0) || row[9] !== '0') return NONE;
+  // As placing it checked: its fills at its own price keep their products below 2^53; and the
+  // sums of its fills so far and to come stay exact.
+  if (!core.fillsFit(cm, amount, ticks)) return NONE;
+  const valueLeft = (BigInt(left) * BigInt(ticks) * BigInt(cm.valueP)) / BigInt(cm.valueQ);
+  if (BigInt(dealMoney) + BigInt(dealFee) + valueLeft + 1n > SAFE_MAX_BIG) return NONE;
   // As the Order constructor does in the bigint core's restore: the user's trade balances of
   // both assets exist from here on (a user's balances list them).
   const user = core.holders.metaHolder(holder);
@@ -109,10 +129,18 @@ function restoreOrder(core: ColumnarCore, row: SnapshotOrderRow): boolean {
   ord[at + O_AMOUNT] = amount;
   ord[at + O_TOTAL] = 0;
   ord[at + O_CTIME] = row[20];
-  // The rows of one side come best level first, each level's orders oldest first.
-  cm.ownSide(row[3]).add(o);
+  ord[at + O_ALGORITHM] = row[5];
+  ord[at + O_STOP_TICKS] = stopTicks;
+  ord[at + O_LIMIT_TICKS] = limitTicks;
+  ord[at + O_TRIGGERED] = row[18];
+  ord[at + O_OCO_ID] = row[19];
+  ord[at + O_DIRECTION] = row[25];
+  // The rows of one side come best level first, each level's orders oldest first; a waiting
+  // stop takes its place in the market's firing order.
+  if (row[25] !== 0 && row[18] === 0) core.addStop(cm, o);
+  else cm.ownSide(row[3]).add(o);
   core.table.linkUser(o);
-  return true;
+  return o;
 }
 
 /**
@@ -130,14 +158,30 @@ export function restoreColumnar(snap: EngineSnapshot): ColumnarCore | null {
 function restoreFitting(snap: EngineSnapshot): ColumnarCore | null {
   if (snap.version !== 2) return null;
   if (snap.users.some((u) => u.customFee)) return null;
-  if (!snap.orders.every(isPlainRow)) return null;
+  if (!snap.orders.every(isFittingRow)) return null;
   // The bigint core's restore gives the registry: everything but the orders.
   const core = new ColumnarCore(restoreState({ ...snap, orders: [] }));
   if (!core.loadRegistry()) return null;
-  for (const row of snap.orders) if (!restoreOrder(core, row)) return null;
+  // OCO legs are paired as the bigint core's restore pairs them: by id, in the rows' order.
+  const byOco = new Map<number, number>();
+  for (const row of snap.orders) {
+    const o = restoreOrder(core, row);
+    if (o === NONE) return null;
+    const ocoId = row[19];
+    if (ocoId === 0) continue;
+    const other = byOco.get(ocoId);
+    if (other === undefined) {
+      byOco.set(ocoId, o);
+    } else {
+      const rows = core.table.rows;
+      rows[o * ORDER_WIDTH + O_SIBLING] = other;
+      rows[other * ORDER_WIDTH + O_SIBLING] = o;
+    }
+  }
   // Each side's total of amounts, as placing an order keeps it (the sum is exact while it is).
   for (const cm of core.markets) {
     if (cm.asks.total > SAFE_MAX || cm.bids.total > SAFE_MAX) return null;
+    if (cm.stopAmountSum > SAFE_MAX) return null;
   }
   return core;
 }

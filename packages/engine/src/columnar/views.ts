@@ -14,24 +14,30 @@ import type { BookSide } from './bookSide.js';
 import type { ColumnarCore } from './core.js';
 import {
   NONE,
+  O_ALGORITHM,
   O_AMOUNT,
   O_CTIME,
   O_DEAL_FEE,
   O_DEAL_MONEY,
   O_DEAL_STOCK,
+  O_DIRECTION,
   O_FEE_UNITS,
   O_FROZEN,
   O_ID,
   O_LEFT,
+  O_LIMIT_TICKS,
   O_MARKET,
   O_MONEY_UNITS,
   O_MTIME,
   O_NEXT,
+  O_OCO_ID,
   O_SIDE,
   O_SOURCE,
+  O_STOP_TICKS,
   O_TICKS,
   O_TIME_IN_FORCE,
   O_TOTAL,
+  O_TRIGGERED,
   O_TYPE,
   O_USER,
   O_USER_NEXT,
@@ -39,13 +45,13 @@ import {
   SOURCE_CODES,
   TIME_IN_FORCE_CODES,
 } from './orderTable.js';
-import { ORDER_RECORD, viewOfRecord, writeOrderRecord } from './records.js';
+import { ORDER_RECORD_CONDITIONAL, viewOfRecord, writeOrderRecord } from './records.js';
 
 /** An open order's view, from its row. */
 export function viewOfSlot(core: ColumnarCore, slot: number): OrderView {
   const ord = core.table.rows;
   const row = slot * ORDER_WIDTH;
-  const r = new Float64Array(ORDER_RECORD);
+  const r = new Float64Array(ORDER_RECORD_CONDITIONAL);
   writeOrderRecord(r, 0, ord, row, core.holders.ownerCode(ord[row + O_USER]!));
   return viewOfRecord(r, 0, core.names);
 }
@@ -164,31 +170,34 @@ function snapshotRow(core: ColumnarCore, slot: number): SnapshotOrderRow {
     cm.name,
     ord[row + O_SIDE]! as 1 | 2,
     ord[row + O_TYPE]! as 1 | 2,
-    0,
+    ord[row + O_ALGORITHM]! as 0 | 1 | 2,
     TIME_IN_FORCE_CODES[ord[row + O_TIME_IN_FORCE]!]!,
     SOURCE_CODES[ord[row + O_SOURCE]!]!,
     text(ord[row + O_AMOUNT]!),
     text(ord[row + O_TOTAL]!),
     text(BigInt(ord[row + O_TICKS]!) * cm.tickSize),
-    '0',
-    '0',
+    text(BigInt(ord[row + O_STOP_TICKS]!) * cm.tickSize),
+    text(BigInt(ord[row + O_LIMIT_TICKS]!) * cm.tickSize),
     text(ord[row + O_LEFT]!),
     text(ord[row + O_DEAL_STOCK]!),
     text(ord[row + O_DEAL_MONEY]!),
     text(ord[row + O_DEAL_FEE]!),
     '0',
-    0,
-    0,
+    ord[row + O_TRIGGERED]! as 0 | 1,
+    ord[row + O_OCO_ID]!,
     ord[row + O_CTIME]!,
     ord[row + O_MTIME]!,
     text(ord[row + O_FROZEN]!),
     text(BigInt(ord[row + O_MONEY_UNITS]!) * cm.moneyUnit),
     text(BigInt(ord[row + O_FEE_UNITS]!) * cm.feeUnit),
-    0,
+    ord[row + O_DIRECTION]!,
   ];
 }
 
-/** Open orders as snapshot.ts lists them: by market name, bids then asks, best level first. */
+/**
+ * Open orders as snapshot.ts lists them: by market name, bids then asks, best level first, then
+ * the waiting stops in firing order, rising then falling.
+ */
 function snapshotRows(core: ColumnarCore): SnapshotOrderRow[] {
   const out: SnapshotOrderRow[] = [];
   const ord = core.table.rows;
@@ -202,6 +211,8 @@ function snapshotRows(core: ColumnarCore): SnapshotOrderRow[] {
         }
       }
     }
+    for (const o of cm.stopsUp) out.push(snapshotRow(core, o));
+    for (const o of cm.stopsDown) out.push(snapshotRow(core, o));
   }
   return out;
 }
