@@ -20,7 +20,7 @@ import { LTT, type State } from './state.js';
  * the last price of LTT_{money}; -1 when there is no such price. A market whose money is LTT
  * needs no conversion.
  */
-function lttFeeFor(s: State, m: Market, feeNum: bigint): bigint {
+export function lttFeeFor(s: State, m: Market, feeNum: bigint): bigint {
   if (m.money === LTT) return ceilDiv(feeNum, m.feeScale * 2n);
   const lttMarket = s.markets.get(m.lttMarketName);
   if (lttMarket === undefined || lttMarket.last === 0n) return -1n;

@@ -4,8 +4,9 @@
 // It does what the bigint core (place.ts, conditional.ts, match.ts, settle.ts, lifecycle.ts)
 // does, check for check and event for event; the differential test holds the two to that. What
 // it cannot do it *declines* before changing anything, and Engine hands the command, and the
-// state, to the bigint core. It declines: turning a user's LTT fee on (not built here yet); every
-// order of a market whose deal fractions are not safe integers; an order whose amount, or whose
+// state, to the bigint core. It declines: turning a user's LTT fee on, or an LTT deposit while
+// one is on, when the LTT in the exchange would pass 2^53 (see lttFeesFit); every order of a
+// market whose deal fractions are not safe integers; an order whose amount, or whose
 // fills' products at the furthest price it can trade at, would pass 2^53; an order that may
 // trigger stops whose fills could (see triggersFit); a limit order whose rest could take its
 // side of the book's total of amounts past 2^53; a deposit that would take an asset's deposits
@@ -24,7 +25,8 @@ import { ceilDivN, floorDivN, mulSafe, SAFE_MAX, SAFE_MAX_BIG } from '../fastmat
 import type { Holder } from '../ledger.js';
 import { affordable } from '../match.js';
 import { insufficient } from '../placement.js';
-import { State } from '../state.js';
+import { lttFeeFor } from '../settle.js';
+import { LTT, State } from '../state.js';
 import type {
   ApplyResult,
   Command,
@@ -57,6 +59,7 @@ import {
   O_AMOUNT,
   O_CTIME,
   O_DEAL_FEE,
+  O_DEAL_FEE_LTT,
   O_DEAL_MONEY,
   O_DEAL_STOCK,
   O_DIRECTION,
@@ -94,7 +97,9 @@ import {
   BUSINESS_ORDER_RELEASE,
   BUSINESS_TRADE,
   ColumnarAccepted,
+  DEAL_MAKER_LTT,
   DEAL_RECORD,
+  DEAL_TAKER_LTT,
   EV_FINISH,
   EV_PUT,
   EV_TRIGGERED,
@@ -221,10 +226,13 @@ export class ColumnarCore {
         return this.placeStopLimit(cmd);
       case 'order.oco':
         return this.placeOco(cmd);
-      case 'user.setCustomFee':
-        // Fees in LTT are the bigint core's (settle.ts); turning them off changes nothing here.
-        if (cmd.enabled === true) return DECLINED;
-        break;
+      case 'user.setCustomFee': {
+        if (cmd.enabled === true && !this.lttFeesFit(0n)) return DECLINED;
+        const result = this.applyRare(cmd);
+        const h = this.holders.findUser(cmd.userId);
+        if (h >= 0) this.holders.syncCustomFee(h);
+        return result;
+      }
       case 'balance.deposit':
         if (this.depositOverflows(cmd.asset, cmd.amount)) return DECLINED;
         break;
@@ -232,11 +240,23 @@ export class ColumnarCore {
     return this.applyRare(cmd);
   }
 
+  /**
+   * Whether fees in LTT keep within the ranges with `more` LTT deposited: while the LTT in the
+   * exchange (deposited less withdrawn) stays below 2^53, so does every LTT balance, every fee
+   * in LTT (it is taken only when available), and every order's sum of them (the fees account
+   * only ever receives, so all fees ever paid in LTT are at most what it holds).
+   */
+  lttFeesFit(more: bigint): boolean {
+    const a = this.meta.assets.get(LTT);
+    return a === undefined || a.deposited - a.withdrawn + more <= SAFE_MAX_BIG;
+  }
+
   // --- the rare commands, through the bigint core's handlers ---------------------------------
 
   private depositOverflows(asset: unknown, amount: unknown): boolean {
     if (typeof asset !== 'string' || typeof amount !== 'bigint') return false;
     const a = this.meta.assets.get(asset);
+    if (asset === LTT && this.holders.lttFeeUsers > 0 && !this.lttFeesFit(amount)) return true;
     // Every balance of an asset is at most what was ever deposited of it, and `external` at
     // least minus that: below 2^84, every balance fits two limbs.
     return a !== undefined && a.deposited + amount > LIMBS_MAX_BIG;
@@ -906,23 +926,36 @@ export class ColumnarCore {
     const perRate = checked(lotsTicks * cm.feeP);
     const buyerFeeNum = checked(perRate * (takerBuys ? cm.takerRate : cm.makerRate));
     const sellerFeeNum = checked(perRate * (takerBuys ? cm.makerRate : cm.takerRate));
+    const holders = this.holders;
+    // A fee in LTT, for a user who asked for it and has it (settle.ts); -1 for one in money.
+    let buyerLtt = -1;
+    let sellerLtt = -1;
+    if (holders.lttFeeUsers > 0) {
+      buyerLtt = this.lttFee(cm, ord[b + O_USER]!, buyerFeeNum);
+      sellerLtt = this.lttFee(cm, ord[s + O_USER]!, sellerFeeNum);
+    }
     const moneyUnitsBefore = ord[b + O_MONEY_UNITS]!;
-    const feeUnitsBefore = ord[b + O_FEE_UNITS]!;
     const moneyUnits = checked(moneyUnitsBefore + value);
-    const feeUnits = checked(feeUnitsBefore + buyerFeeNum);
     const gross = floorDivN(value, cm.valueQ);
     const paidTotal = ceilDivN(moneyUnits, cm.valueQ);
     const paid = paidTotal - ceilDivN(moneyUnitsBefore, cm.valueQ);
-    const buyerFeeTotal = ceilDivN(feeUnits, cm.feeQ);
-    const buyerFee = buyerFeeTotal - ceilDivN(feeUnitsBefore, cm.feeQ);
-    let sellerFee = ceilDivN(sellerFeeNum, cm.feeQ);
-    if (sellerFee > gross) sellerFee = gross;
     ord[b + O_MONEY_UNITS] = moneyUnits;
-    ord[b + O_FEE_UNITS] = feeUnits;
     ord[b + O_DEAL_MONEY] = paidTotal;
-    ord[b + O_DEAL_FEE] = buyerFeeTotal;
+    let buyerFee = buyerLtt;
+    if (buyerLtt < 0) {
+      const feeUnitsBefore = ord[b + O_FEE_UNITS]!;
+      const feeUnits = checked(feeUnitsBefore + buyerFeeNum);
+      const buyerFeeTotal = ceilDivN(feeUnits, cm.feeQ);
+      buyerFee = buyerFeeTotal - ceilDivN(feeUnitsBefore, cm.feeQ);
+      ord[b + O_FEE_UNITS] = feeUnits;
+      ord[b + O_DEAL_FEE] = buyerFeeTotal;
+    }
+    let sellerFee = sellerLtt;
+    if (sellerLtt < 0) {
+      sellerFee = ceilDivN(sellerFeeNum, cm.feeQ);
+      if (sellerFee > gross) sellerFee = gross;
+    }
 
-    const holders = this.holders;
     const dealId = this.meta.nextDealId++;
     const at = this.reserve(DEAL_RECORD);
     const log = this.log;
@@ -933,7 +966,12 @@ export class ColumnarCore {
     log[at + 4] = ticks;
     log[at + 5] = amount;
     log[at + 6] = gross;
-    log[at + 7] = ord[t * ORDER_WIDTH + O_SIDE]!;
+    const makerLtt = takerBuys ? sellerLtt : buyerLtt;
+    const takerLtt = takerBuys ? buyerLtt : sellerLtt;
+    log[at + 7] =
+      ord[t * ORDER_WIDTH + O_SIDE]! +
+      (makerLtt >= 0 ? DEAL_MAKER_LTT : 0) +
+      (takerLtt >= 0 ? DEAL_TAKER_LTT : 0);
     log[at + 8] = ord[maker * ORDER_WIDTH + O_ID]!;
     log[at + 9] = ord[t * ORDER_WIDTH + O_ID]!;
     log[at + 10] = holders.ownerCode(ord[maker * ORDER_WIDTH + O_USER]!);
@@ -942,13 +980,16 @@ export class ColumnarCore {
     log[at + 13] = takerBuys ? buyerFee : sellerFee;
 
     this.beginBalance(BUSINESS_TRADE, ord[t * ORDER_WIDTH + O_ID]!, dealId);
-    this.spend(buyer, cm.money, paid + buyerFee);
+    if (buyerLtt > 0) this.payLtt(buyer, buyerLtt);
+    this.spend(buyer, cm.money, buyerLtt >= 0 ? paid : paid + buyerFee);
     this.move(ord[b + O_USER]!, cm.stock, KIND_TRADE, amount, 0);
-    if (sellerFee !== 0) ord[s + O_DEAL_FEE]! += sellerFee;
+    if (sellerLtt > 0) this.payLtt(seller, sellerLtt);
+    const sellerMoneyFee = sellerLtt >= 0 ? 0 : sellerFee;
+    if (sellerMoneyFee !== 0) ord[s + O_DEAL_FEE]! += sellerMoneyFee;
     this.spend(seller, cm.stock, amount);
     ord[s + O_DEAL_MONEY]! += gross;
-    this.move(ord[s + O_USER]!, cm.money, KIND_TRADE, gross - sellerFee, 0);
-    const fees = buyerFee + sellerFee;
+    this.move(ord[s + O_USER]!, cm.money, KIND_TRADE, gross - sellerMoneyFee, 0);
+    const fees = (buyerLtt >= 0 ? 0 : buyerFee) + sellerMoneyFee;
     if (fees > 0) {
       this.meta.fees.accountsAt(cm.money, cm.moneyName);
       this.move(holders.fees, cm.money, KIND_MAIN, fees, 0);
@@ -972,6 +1013,37 @@ export class ColumnarCore {
     else ord[tr + O_LEFT]! -= amount;
     ord[tr + O_MTIME] = this.time;
     ord[maker * ORDER_WIDTH + O_MTIME] = this.time;
+  }
+
+  /**
+   * The fee in LTT of a user who pays fees in LTT, for a fee of `feeUnits` in money (units of
+   * DealRatios.feeUnit), when LTT has a price and the user has it available; else -1, the fee
+   * being paid in money (settle.ts takeLttFee). Rare: in bigint.
+   */
+  private lttFee(cm: ColumnarMarket, holder: number, feeUnits: number): number {
+    if (!this.holders.paysLtt(holder)) return -1;
+    const m = cm.market;
+    const lttMarket = this.marketsByName.get(m.lttMarketName);
+    if (lttMarket !== undefined) this.syncLast(lttMarket);
+    const fee = lttFeeFor(this.meta, m, BigInt(feeUnits) * cm.feeUnit);
+    if (fee < 0n) return -1;
+    const ltt = this.meta.assets.get(LTT)!.index;
+    // As the bigint core's does, asking for the balance makes it exist.
+    this.holders.metaHolder(holder).tradeAt(ltt, LTT);
+    // Every LTT balance is below 2^53 (lttFeesFit): a larger fee cannot be available.
+    if (fee > SAFE_MAX_BIG || !this.hasAvailable(holder, ltt, Number(fee))) return -1;
+    return Number(fee);
+  }
+
+  /** Move an order's fee in LTT from its user's trade balance to the fees account. */
+  private payLtt(o: number, fee: number): void {
+    const ord = this.table.rows;
+    const row = o * ORDER_WIDTH;
+    const ltt = this.meta.assets.get(LTT)!.index;
+    this.move(ord[row + O_USER]!, ltt, KIND_TRADE, -fee, 0);
+    this.meta.fees.accountsAt(ltt, LTT);
+    this.move(this.holders.fees, ltt, KIND_MAIN, fee, 0);
+    ord[row + O_DEAL_FEE_LTT] = checked(ord[row + O_DEAL_FEE_LTT]! + fee);
   }
 
   /** Take funds for a fill: from the order's frozen funds, or from available for a taker. */

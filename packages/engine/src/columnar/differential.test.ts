@@ -739,9 +739,19 @@ const setupCommand = (wide: boolean): fc.Arbitrary<Step> =>
     ),
   );
 
-/** Commands past what the columnar core takes: the engine hands over to the bigint core. */
-const handOver: fc.Arbitrary<Step> = command(
+const customFee: fc.Arbitrary<Step> = command(
   fc.record({ type: fc.constant('user.setCustomFee'), userId, enabled: fc.boolean() }),
+);
+
+/** A command past the columnar core's ranges: the engine hands over to the bigint core. */
+const handOver: fc.Arbitrary<Step> = command(
+  fc.record({
+    type: fc.constant('balance.deposit'),
+    userId,
+    asset: assetName,
+    amount: fc.constant(2n ** 84n),
+    businessId,
+  }),
 );
 
 const malformed: fc.Arbitrary<Step> = fc.oneof(
@@ -768,6 +778,7 @@ const step = (rare: boolean): fc.Arbitrary<Step> =>
     { weight: 8, arbitrary: command(marketOrder) },
     { weight: 4, arbitrary: command(stopLimit) },
     { weight: 3, arbitrary: command(oco) },
+    { weight: 2, arbitrary: customFee },
     { weight: 12, arbitrary: cancels },
     { weight: 12, arbitrary: balances(rare) },
     {
@@ -849,8 +860,8 @@ function conditionalCommand(
 }
 
 /**
- * Limit (every time in force), market (amount, total), stop-limit and OCO orders, cancels and
- * transfers, modest sizes.
+ * Limit (every time in force), market (amount, total), stop-limit and OCO orders, cancels,
+ * transfers and fees in LTT turned on and off, modest sizes.
  */
 function fittingCommand(h: Harness, r: Random, shapes: readonly Shape[] = SET_UP_SHAPES): Plain {
   const m = r.pick(shapes);
@@ -859,6 +870,7 @@ function fittingCommand(h: Harness, r: Random, shapes: readonly Shape[] = SET_UP
   const lots = BigInt(r.int(1, Math.ceil(m.maxLots / 4)));
   const roll = r.next();
   if (roll < 0.1) return conditionalCommand(h, r, m, userId, side, lots * m.spec.lotSize);
+  if (roll < 0.11) return { type: 'user.setCustomFee', userId, enabled: r.next() < 0.7 };
   if (roll < 0.5) {
     return {
       type: 'order.limit',
@@ -903,6 +915,23 @@ function fittingCommand(h: Harness, r: Random, shapes: readonly Shape[] = SET_UP
   };
 }
 
+/** The LTT_USDT market, with a last price, so that fees can be taken in LTT. */
+function pricedLtt(h: Harness): Shape {
+  const ltt = SHAPES[3]!;
+  h.ok(ltt.spec);
+  const order = {
+    type: 'order.limit',
+    market: ltt.spec.name,
+    amount: 5n * ltt.spec.lotSize,
+    price: ltt.center,
+    timeInForce: 'GTC',
+    source: 'web',
+  };
+  h.ok({ ...order, userId: 3, side: 1 });
+  h.ok({ ...order, userId: 4, side: 2 });
+  return ltt;
+}
+
 function runFitting(h: Harness, r: Random, n: number, shapes?: readonly Shape[]): void {
   for (let i = 0; i < n; i++) h.send({ ...fittingCommand(h, r, shapes), time: h.tick() });
 }
@@ -933,8 +962,9 @@ describe('columnar core against the bigint core', { timeout: 120_000 }, () => {
   it('never leaves the columnar core on a workload that fits it', () => {
     const h = Harness.pair();
     setUp(h);
+    pricedLtt(h);
     const r = new Random(20240601);
-    const seen = { triggered: 0, ocoCancelled: 0, stopsPut: 0 };
+    const seen = { triggered: 0, ocoCancelled: 0, stopsPut: 0, lttFees: 0 };
     for (let i = 0; i < 3000; i++) {
       const cmd = fittingCommand(h, r);
       const sent = h.send({ ...cmd, time: h.tick() });
@@ -944,6 +974,7 @@ describe('columnar core against the bigint core', { timeout: 120_000 }, () => {
       seen.triggered += outcome.split('"order.triggered"').length - 1;
       seen.ocoCancelled += outcome.split('"finish_reason":2').length - 1;
       if (cmd.type === 'order.stopLimit' && outcome.includes('"ok":true')) seen.stopsPut++;
+      seen.lttFees += outcome.split('FeeAsset":"LTT"').length - 1;
     }
     h.compareAll();
     expect(h.b.stateHash()).toBe(h.a.stateHash());
@@ -952,15 +983,12 @@ describe('columnar core against the bigint core', { timeout: 120_000 }, () => {
     expect(seen.stopsPut).toBeGreaterThan(50);
     expect(seen.triggered).toBeGreaterThan(20);
     expect(seen.ocoCancelled).toBeGreaterThan(10);
+    expect(seen.lttFees).toBeGreaterThan(20);
   });
 
-  /** Commands that make the engine hand over, with prices around the market's last price. */
-  const HAND_OVERS: [string, (last: (market: string) => bigint) => Plain][] = [
+  /** Stop-limit and OCO orders with prices around the market's last price, and fees in LTT. */
+  const STAYS: [string, (last: (market: string) => bigint) => Plain][] = [
     ['user.setCustomFee', () => ({ type: 'user.setCustomFee', userId: 1, enabled: true })],
-  ];
-
-  /** Stop-limit and OCO orders, with prices around the market's last price. */
-  const CONDITIONALS: [string, (last: (market: string) => bigint) => Plain][] = [
     [
       'order.stopLimit',
       (last) => {
@@ -998,15 +1026,17 @@ describe('columnar core against the bigint core', { timeout: 120_000 }, () => {
     ],
   ];
 
-  it.each(CONDITIONALS)('%s stays on the columnar core and all still matches', (name, make) => {
+  it.each(STAYS)('%s stays on the columnar core and all still matches', (name, make) => {
     const h = Harness.pair();
     setUp(h);
-    const r = new Random(name.length);
+    const ltt = pricedLtt(h);
+    const r = new Random(name.length); // a different workload for each
     runFitting(h, r, 200);
     h.ok(make((market) => h.a.lastPrice(market)));
     expect(core(h.b)).toBe('columnar');
     h.compareAll();
-    runFitting(h, r, 400);
+    // More trading: fills of the custom-fee user, stops triggered, OCO legs acting.
+    runFitting(h, r, 400, [...SET_UP_SHAPES, ltt]);
     h.compareAll();
     expect(core(h.b)).toBe('columnar');
     const restored = Engine.restore(JSON.parse(JSON.stringify(h.b.snapshot())));
@@ -1014,39 +1044,31 @@ describe('columnar core against the bigint core', { timeout: 120_000 }, () => {
     expect(restored.stateHash()).toBe(h.a.stateHash());
   });
 
-  it.each(HAND_OVERS)('%s hands over to the bigint core and all still matches', (name, make) => {
-    const h = Harness.pair();
-    setUp(h);
-    // LTT gets a price in USDT, so fees can be taken in LTT.
-    const ltt = SHAPES[3]!;
-    h.ok(ltt.spec);
-    const lots = { market: ltt.spec.name, amount: 5n * ltt.spec.lotSize, source: 'web' };
-    h.ok({
-      type: 'order.limit',
-      ...lots,
-      userId: 3,
-      side: 1,
-      price: ltt.center,
-      timeInForce: 'GTC',
-    });
-    h.ok({
-      type: 'order.limit',
-      ...lots,
-      userId: 4,
-      side: 2,
-      price: ltt.center,
-      timeInForce: 'GTC',
-    });
-    const r = new Random(name.length); // a different workload for each
-    runFitting(h, r, 200);
-    expect(core(h.b)).toBe('columnar');
-    h.ok(make((market) => h.a.lastPrice(market)));
-    expect(core(h.b)).toBe('bigint');
-    h.compareAll();
-    // More trading: fills of the custom-fee user, stops triggered, OCO legs acting.
-    runFitting(h, r, 400, [...SET_UP_SHAPES, ltt]);
-    h.compareAll();
-    expect(core(h.b)).toBe('bigint');
+  it('fees in LTT hand over when the LTT in the exchange would pass 2^53', () => {
+    for (const customFeeFirst of [false, true]) {
+      const h = Harness.pair();
+      setUp(h);
+      const ltt = pricedLtt(h);
+      const r = new Random(customFeeFirst ? 3 : 4);
+      runFitting(h, r, 200, [...SET_UP_SHAPES, ltt]);
+      const customFee = { type: 'user.setCustomFee', userId: 1, enabled: true };
+      const deposit = { type: 'balance.deposit', userId: 2, asset: 'LTT', businessId: 'big' };
+      // The workload turns fees in LTT on and off: none pays in LTT from here.
+      for (const userId of USERS) h.ok({ ...customFee, userId, enabled: false });
+      if (customFeeFirst) h.ok(customFee);
+      expect(core(h.b)).toBe('columnar');
+      h.ok({ ...deposit, amount: 2n ** 53n });
+      if (!customFeeFirst) {
+        // Without a user paying in LTT, more LTT changes nothing for the core.
+        expect(core(h.b)).toBe('columnar');
+        h.ok(customFee);
+      }
+      expect(core(h.b)).toBe('bigint');
+      runFitting(h, r, 200, [...SET_UP_SHAPES, ltt]);
+      h.compareAll();
+      // A restore of that state is the bigint core's too.
+      expect(core(Engine.restore(h.b.snapshot()))).toBe('bigint');
+    }
   });
 
   it('restores a snapshot to the same state, with or without a hand-over', () => {
@@ -1073,11 +1095,17 @@ describe('columnar core against the bigint core', { timeout: 120_000 }, () => {
 
     h.ok({ type: 'user.setCustomFee', userId: 2, enabled: true });
     runFitting(h, r, 100);
-    expect(core(h.b)).toBe('bigint');
     const again = Engine.restore(h.b.snapshot());
-    // A user's LTT fee is the bigint core's.
-    expect(core(again)).toBe('bigint');
+    // A user paying fees in LTT stays on the columnar core through a restore.
+    expect(core(again)).toBe('columnar');
     expect(again.stateHash()).toBe(h.b.stateHash());
     expect(again.stateHash()).toBe(h.a.stateHash());
+    // Past its ranges (a deposit beyond two limbs), the engine hands over and restores onto the
+    // bigint core.
+    h.ok({ type: 'balance.deposit', userId: 3, asset: 'BTC', amount: 2n ** 84n, businessId: 'x' });
+    expect(core(h.b)).toBe('bigint');
+    const last = Engine.restore(h.b.snapshot());
+    expect(core(last)).toBe('bigint');
+    expect(last.stateHash()).toBe(h.a.stateHash());
   });
 });

@@ -2,7 +2,7 @@
 // account, the bigint core's Holder behind it (which records which balances exist), and moving
 // balances between the two for the rare commands the bigint core's handlers run.
 import { InvariantViolation } from '../errors.js';
-import { ACCOUNT_KINDS, type Balance, type Holder } from '../ledger.js';
+import { ACCOUNT_KINDS, type Balance, type Holder, UserState } from '../ledger.js';
 import type { State } from '../state.js';
 import type { Command } from '../types.js';
 import { isUserId } from '../validate.js';
@@ -28,6 +28,10 @@ export class HolderRegistry {
   private readonly owners: number[] = [OWNER_EXTERNAL, OWNER_FEES, OWNER_ROUNDING];
   /** Per holder: the bigint core's holder in `meta`. */
   private readonly metaHolders: Holder[];
+  /** Per holder: 1 when it pays fees in LTT when it can (user.setCustomFee), else 0. */
+  private readonly lttFees: number[] = [0, 0, 0];
+  /** How many users pay fees in LTT: while none does, a fill need not ask. */
+  lttFeeUsers = 0;
 
   constructor(
     private readonly meta: State,
@@ -56,6 +60,19 @@ export class HolderRegistry {
     return this.metaHolders[holder]!;
   }
 
+  paysLtt(holder: number): boolean {
+    return this.lttFees[holder] === 1;
+  }
+
+  /** Take a holder's fee setting from its user in `meta` (after user.setCustomFee). */
+  syncCustomFee(holder: number): void {
+    const user = this.metaHolders[holder];
+    const on = user instanceof UserState && user.customFee ? 1 : 0;
+    if (on === this.lttFees[holder]) return;
+    this.lttFees[holder] = on;
+    this.lttFeeUsers += on === 1 ? 1 : -1;
+  }
+
   /** Give a holder to the users a rare command may have made known (user.add, deposit...). */
   registerUsersOf(cmd: Command): void {
     const record = cmd as unknown as { userId?: unknown; toUserId?: unknown };
@@ -76,6 +93,8 @@ export class HolderRegistry {
     this.byUser.set(userId, h);
     this.owners.push(userId);
     this.metaHolders.push(user);
+    this.lttFees.push(0);
+    this.syncCustomFee(h);
   }
 
   /**

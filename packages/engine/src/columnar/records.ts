@@ -6,6 +6,7 @@
 // are never removed (assets and markets), and tick sizes, which never change.
 
 import { ACCOUNT_KINDS } from '../ledger.js';
+import { LTT } from '../state.js';
 import type {
   Accepted,
   BalanceLeg,
@@ -21,6 +22,7 @@ import {
   O_AMOUNT,
   O_CTIME,
   O_DEAL_FEE,
+  O_DEAL_FEE_LTT,
   O_DEAL_MONEY,
   O_DEAL_STOCK,
   O_FINISH_REASON,
@@ -60,14 +62,18 @@ export const EV_FINISH = 2;
 export const EV_TRIGGERED = 3;
 /**
  * [K_ORDER, seq, type, then the view's numbers at the offsets below]. A plain order's record
- * ends at ORDER_RECORD; a stop-limit order's or an OCO leg's (algorithm 1 or 2) goes on to
- * ORDER_RECORD_CONDITIONAL with its stop and limit prices and OCO id.
+ * ends at ORDER_RECORD; a stop-limit order's, an OCO leg's (algorithm 1 or 2) or one that paid
+ * fees in LTT goes on to ORDER_RECORD_EXTENDED with its stop and limit prices, OCO id and fee in
+ * LTT.
  */
 export const R_ID = 3;
 export const R_USER_ID = 4;
 export const R_MARKET = 5;
 export const R_SIDE = 6;
-/** type + 4 × algorithm + 16 × triggered: the view's type, algorithm and triggered in one. */
+/**
+ * type + 4 × algorithm + 16 × triggered + 32 × extended: the view's type, algorithm and
+ * triggered, and whether the record goes on to ORDER_RECORD_EXTENDED, in one number.
+ */
 export const R_TYPE = 7;
 export const R_TIME_IN_FORCE = 8;
 export const R_SOURCE = 9;
@@ -87,15 +93,19 @@ export const ORDER_RECORD = 21;
 export const R_STOP_TICKS = 21;
 export const R_LIMIT_TICKS = 22;
 export const R_OCO_ID = 23;
-export const ORDER_RECORD_CONDITIONAL = 24;
-/** R_TYPE of a record at or above this is a conditional order's: the longer record. */
-const TYPE_CONDITIONAL = 4;
+export const R_DEAL_FEE_LTT = 24;
+export const ORDER_RECORD_EXTENDED = 25;
+/** R_TYPE of a record at or above this is an extended one. */
+const TYPE_EXTENDED = 32;
 
 /**
- * [K_DEAL, seq, dealId, market, ticks, amount, total, takerSide, makerOrderId, takerOrderId,
- * makerUserId, takerUserId, makerFee, takerFee]; both fees are in the market's money.
+ * [K_DEAL, seq, dealId, market, ticks, amount, total, takerSide + fee assets, makerOrderId,
+ * takerOrderId, makerUserId, takerUserId, makerFee, takerFee]. A fee is in the market's money,
+ * or in LTT when DEAL_MAKER_LTT or DEAL_TAKER_LTT is added to the taker's side.
  */
 export const DEAL_RECORD = 14;
+export const DEAL_MAKER_LTT = 4;
+export const DEAL_TAKER_LTT = 8;
 
 /** [K_BALANCE, seq, business, orderId, dealId, legCount], then the legs. */
 export const BALANCE_HEAD = 6;
@@ -133,7 +143,9 @@ function ownerOf(code: number): Owner {
 
 /** The size of the record of the order in row `row` of `ord`. */
 export function orderRecordSize(ord: Float64Array, row: number): number {
-  return ord[row + O_ALGORITHM] === 0 ? ORDER_RECORD : ORDER_RECORD_CONDITIONAL;
+  return ord[row + O_ALGORITHM] === 0 && ord[row + O_DEAL_FEE_LTT] === 0
+    ? ORDER_RECORD
+    : ORDER_RECORD_EXTENDED;
 }
 
 /**
@@ -153,7 +165,10 @@ export function writeOrderRecord(
   log[at + R_MARKET] = ord[row + O_MARKET]!;
   log[at + R_SIDE] = ord[row + O_SIDE]!;
   const algorithm = ord[row + O_ALGORITHM]!;
-  log[at + R_TYPE] = ord[row + O_TYPE]! + 4 * algorithm + 16 * ord[row + O_TRIGGERED]!;
+  const feeLtt = ord[row + O_DEAL_FEE_LTT]!;
+  const extended = algorithm !== 0 || feeLtt !== 0;
+  log[at + R_TYPE] =
+    ord[row + O_TYPE]! + 4 * algorithm + 16 * ord[row + O_TRIGGERED]! + (extended ? 32 : 0);
   log[at + R_TIME_IN_FORCE] = ord[row + O_TIME_IN_FORCE]!;
   log[at + R_SOURCE] = ord[row + O_SOURCE]!;
   log[at + R_AMOUNT] = ord[row + O_AMOUNT]!;
@@ -167,15 +182,16 @@ export function writeOrderRecord(
   log[at + R_MTIME] = ord[row + O_MTIME]!;
   log[at + R_FTIME] = ord[row + O_FTIME]!;
   log[at + R_FINISH_REASON] = ord[row + O_FINISH_REASON]!;
-  if (algorithm === 0) return;
+  if (!extended) return;
   log[at + R_STOP_TICKS] = ord[row + O_STOP_TICKS]!;
   log[at + R_LIMIT_TICKS] = ord[row + O_LIMIT_TICKS]!;
   log[at + R_OCO_ID] = ord[row + O_OCO_ID]!;
+  log[at + R_DEAL_FEE_LTT] = feeLtt;
 }
 
 /** The size of the order record at `at`. */
 function orderRecordSizeAt(log: Float64Array, at: number): number {
-  return log[at + R_TYPE]! < TYPE_CONDITIONAL ? ORDER_RECORD : ORDER_RECORD_CONDITIONAL;
+  return log[at + R_TYPE]! < TYPE_EXTENDED ? ORDER_RECORD : ORDER_RECORD_EXTENDED;
 }
 
 /** The order view an order record shows. */
@@ -183,7 +199,7 @@ export function viewOfRecord(log: Float64Array, at: number, names: RecordNames):
   const market = names.markets[log[at + R_MARKET]!]!;
   const finish = log[at + R_FINISH_REASON]!;
   const packed = log[at + R_TYPE]!;
-  const conditional = packed >= TYPE_CONDITIONAL;
+  const extended = packed >= TYPE_EXTENDED;
   const tick = market.tickSize;
   return {
     id: log[at + R_ID]!,
@@ -198,15 +214,15 @@ export function viewOfRecord(log: Float64Array, at: number, names: RecordNames):
     amount: BigInt(log[at + R_AMOUNT]!),
     total: BigInt(log[at + R_TOTAL]!),
     price: BigInt(log[at + R_TICKS]!) * tick,
-    stop_price: conditional ? BigInt(log[at + R_STOP_TICKS]!) * tick : 0n,
-    limit_price: conditional ? BigInt(log[at + R_LIMIT_TICKS]!) * tick : 0n,
+    stop_price: extended ? BigInt(log[at + R_STOP_TICKS]!) * tick : 0n,
+    limit_price: extended ? BigInt(log[at + R_LIMIT_TICKS]!) * tick : 0n,
     left: BigInt(log[at + R_LEFT]!),
     deal_stock: BigInt(log[at + R_DEAL_STOCK]!),
     deal_money: BigInt(log[at + R_DEAL_MONEY]!),
     deal_fee: BigInt(log[at + R_DEAL_FEE]!),
-    deal_fee_ltt: 0n,
-    triggered: packed >= 16,
-    oco_id: conditional ? log[at + R_OCO_ID]! : 0,
+    deal_fee_ltt: extended ? BigInt(log[at + R_DEAL_FEE_LTT]!) : 0n,
+    triggered: (packed & 16) !== 0,
+    oco_id: extended ? log[at + R_OCO_ID]! : 0,
     ctime: log[at + R_CTIME]!,
     mtime: log[at + R_MTIME]!,
     ftime: log[at + R_FTIME]!,
@@ -245,6 +261,7 @@ export function eventsOfRecords(
       at += orderRecordSizeAt(log, at);
     } else if (kind === K_DEAL) {
       const market = names.markets[log[at + 3]!]!;
+      const sideAndAssets = log[at + 7]!;
       out.push({
         seq,
         time,
@@ -254,15 +271,15 @@ export function eventsOfRecords(
         price: BigInt(log[at + 4]!) * market.tickSize,
         amount: BigInt(log[at + 5]!),
         total: BigInt(log[at + 6]!),
-        takerSide: log[at + 7]! as 1 | 2,
+        takerSide: (sideAndAssets & 3) as 1 | 2,
         makerOrderId: log[at + 8]!,
         takerOrderId: log[at + 9]!,
         makerUserId: log[at + 10]!,
         takerUserId: log[at + 11]!,
         makerFee: BigInt(log[at + 12]!),
-        makerFeeAsset: market.moneyName,
+        makerFeeAsset: sideAndAssets & DEAL_MAKER_LTT ? LTT : market.moneyName,
         takerFee: BigInt(log[at + 13]!),
-        takerFeeAsset: market.moneyName,
+        takerFeeAsset: sideAndAssets & DEAL_TAKER_LTT ? LTT : market.moneyName,
       });
       at += DEAL_RECORD;
     } else if (kind === K_BALANCE) {

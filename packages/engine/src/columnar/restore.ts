@@ -1,7 +1,7 @@
-// A columnar core from a snapshot, when the snapshot fits it: no LTT fee turned on, every
-// market's fractions and every order's quantities within the ranges the core checks when an
-// order is placed, every balance within two limbs. Otherwise null, and the engine restores into
-// the bigint core.
+// A columnar core from a snapshot, when the snapshot fits it: every market's fractions and every
+// order's quantities within the ranges the core checks when an order is placed, every balance
+// within two limbs, and the LTT in the exchange below 2^53 when a user pays fees in LTT.
+// Otherwise null, and the engine restores into the bigint core.
 import { SAFE_MAX, SAFE_MAX_BIG } from '../fastmath.js';
 import { restoreState } from '../snapshot.js';
 import type { EngineSnapshot, SnapshotOrderRow } from '../types.js';
@@ -13,6 +13,7 @@ import {
   O_AMOUNT,
   O_CTIME,
   O_DEAL_FEE,
+  O_DEAL_FEE_LTT,
   O_DEAL_MONEY,
   O_DEAL_STOCK,
   O_DIRECTION,
@@ -54,8 +55,8 @@ function units(text: string, unit: bigint): number {
 }
 
 /**
- * A resting order or waiting stop the core can hold: a limit order, plain, stop-limit or OCO leg,
- * with no LTT fee paid; anything else is the bigint core's.
+ * A resting order or waiting stop the core can hold: a limit order, plain, stop-limit or OCO
+ * leg; anything else is the bigint core's.
  */
 function isFittingRow(row: SnapshotOrderRow): boolean {
   const [, , , side, type, algorithm] = row;
@@ -70,8 +71,7 @@ function isFittingRow(row: SnapshotOrderRow): boolean {
     type === 1 &&
     (side === 1 || side === 2) &&
     (algorithm === 2 ? Number.isSafeInteger(row[19]) && row[19] > 0 : row[19] === 0) &&
-    (algorithm === 2 || row[12] === '0') &&
-    row[17] === '0'
+    (algorithm === 2 || row[12] === '0')
   );
 }
 
@@ -92,10 +92,11 @@ function restoreOrder(core: ColumnarCore, row: SnapshotOrderRow): number {
   const frozen = safe(row[22]);
   const moneyUnits = units(row[23], cm.moneyUnit);
   const feeUnits = units(row[24], cm.feeUnit);
+  const dealFeeLtt = safe(row[17]);
   const stopTicks = units(row[11], cm.tickSize);
   const limitTicks = units(row[12], cm.tickSize);
   const values = [ticks, amount, left, dealStock, dealMoney, dealFee, frozen, moneyUnits, feeUnits];
-  values.push(stopTicks, limitTicks);
+  values.push(dealFeeLtt, stopTicks, limitTicks);
   if (values.some((v) => v < 0) || row[9] !== '0') return NONE;
   // As placing it checked: its fills at its own price keep their products below 2^53; and the
   // sums of its fills so far and to come stay exact.
@@ -117,6 +118,7 @@ function restoreOrder(core: ColumnarCore, row: SnapshotOrderRow): number {
   ord[at + O_DEAL_STOCK] = dealStock;
   ord[at + O_DEAL_MONEY] = dealMoney;
   ord[at + O_DEAL_FEE] = dealFee;
+  ord[at + O_DEAL_FEE_LTT] = dealFeeLtt;
   ord[at + O_MONEY_UNITS] = moneyUnits;
   ord[at + O_FEE_UNITS] = feeUnits;
   ord[at + O_FROZEN] = frozen;
@@ -157,11 +159,12 @@ export function restoreColumnar(snap: EngineSnapshot): ColumnarCore | null {
 
 function restoreFitting(snap: EngineSnapshot): ColumnarCore | null {
   if (snap.version !== 2) return null;
-  if (snap.users.some((u) => u.customFee)) return null;
+
   if (!snap.orders.every(isFittingRow)) return null;
   // The bigint core's restore gives the registry: everything but the orders.
   const core = new ColumnarCore(restoreState({ ...snap, orders: [] }));
   if (!core.loadRegistry()) return null;
+  if (core.holders.lttFeeUsers > 0 && !core.lttFeesFit(0n)) return null;
   // OCO legs are paired as the bigint core's restore pairs them: by id, in the rows' order.
   const byOco = new Map<number, number>();
   for (const row of snap.orders) {

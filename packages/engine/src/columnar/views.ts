@@ -18,6 +18,7 @@ import {
   O_AMOUNT,
   O_CTIME,
   O_DEAL_FEE,
+  O_DEAL_FEE_LTT,
   O_DEAL_MONEY,
   O_DEAL_STOCK,
   O_DIRECTION,
@@ -45,13 +46,13 @@ import {
   SOURCE_CODES,
   TIME_IN_FORCE_CODES,
 } from './orderTable.js';
-import { ORDER_RECORD_CONDITIONAL, viewOfRecord, writeOrderRecord } from './records.js';
+import { ORDER_RECORD_EXTENDED, viewOfRecord, writeOrderRecord } from './records.js';
 
 /** An open order's view, from its row. */
 export function viewOfSlot(core: ColumnarCore, slot: number): OrderView {
   const ord = core.table.rows;
   const row = slot * ORDER_WIDTH;
-  const r = new Float64Array(ORDER_RECORD_CONDITIONAL);
+  const r = new Float64Array(ORDER_RECORD_EXTENDED);
   writeOrderRecord(r, 0, ord, row, core.holders.ownerCode(ord[row + O_USER]!));
   return viewOfRecord(r, 0, core.names);
 }
@@ -182,7 +183,7 @@ function snapshotRow(core: ColumnarCore, slot: number): SnapshotOrderRow {
     text(ord[row + O_DEAL_STOCK]!),
     text(ord[row + O_DEAL_MONEY]!),
     text(ord[row + O_DEAL_FEE]!),
-    '0',
+    text(ord[row + O_DEAL_FEE_LTT]!),
     ord[row + O_TRIGGERED]! as 0 | 1,
     ord[row + O_OCO_ID]!,
     ord[row + O_CTIME]!,
