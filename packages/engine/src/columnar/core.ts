@@ -176,6 +176,9 @@ export class ColumnarCore {
   private resultAt = 0;
   private resultId2 = NONE;
   private resultAt2 = 0;
+  /** The holder and market of the order command being placed (checkPlacement). */
+  private placedHolder = NONE;
+  private placedMarket: ColumnarMarket | null = null;
   /** The balance event being written (endBalance writes its leg count). */
   private balanceAt = 0;
 
@@ -323,20 +326,40 @@ export class ColumnarCore {
     return ceilDivN(value, cm.valueQ) + ceilDivN(fee, cm.feeQ);
   }
 
+  /**
+   * What every order command checks first (placement.ts checkPlacement): its user, its market,
+   * its side and source; then DECLINED for a market the core does not trade in. The user's
+   * holder and the market are left in placedHolder and placedMarket for the command (no object
+   * made per order).
+   */
+  private checkPlacement(cmd: {
+    userId: unknown;
+    market: unknown;
+    side: unknown;
+    source: unknown;
+  }): Rejection | typeof DECLINED | null {
+    const h = this.holders.findUser(cmd.userId);
+    if (h < 0) return knownUser(this.meta, cmd.userId) as Rejection;
+    const cm = this.marketOf(cmd.market);
+    if (!(cm instanceof ColumnarMarket)) return cm;
+    const badSide = checkSide(cmd.side) ?? checkSource(cmd.source);
+    if (badSide !== null) return badSide;
+    this.placedHolder = h;
+    this.placedMarket = cm;
+    return cm.fits ? null : DECLINED;
+  }
+
   private hasAvailable(holder: number, asset: number, need: number): boolean {
     const b = this.balances;
     return b.hasAvailable(b.cell(holder, asset, KIND_TRADE), need);
   }
 
   private placeLimit(cmd: OrderLimitCommand): CoreResult {
-    const h = this.holders.findUser(cmd.userId);
-    if (h < 0) return knownUser(this.meta, cmd.userId) as Rejection;
+    const unplaced = this.checkPlacement(cmd);
+    if (unplaced !== null) return unplaced;
+    const h = this.placedHolder;
     const user = this.holders.metaHolder(h);
-    const cm = this.marketOf(cmd.market);
-    if (!(cm instanceof ColumnarMarket)) return cm;
-    const badSide = checkSide(cmd.side) ?? checkSource(cmd.source);
-    if (badSide !== null) return badSide;
-    if (!cm.fits) return DECLINED;
+    const cm = this.placedMarket!;
     const m = cm.market;
     // The common case in numbers; anything else through the bigint core's checks.
     let ticks = cm.ticksOfPrice(cmd.price);
@@ -485,13 +508,12 @@ export class ColumnarCore {
   }
 
   private placeMarket(cmd: OrderMarketCommand): CoreResult {
-    const h = this.holders.findUser(cmd.userId);
-    if (h < 0) return knownUser(this.meta, cmd.userId) as Rejection;
+    // A market that does not fit declines below, after the checks that reject.
+    const unplaced = this.checkPlacement(cmd);
+    if (unplaced !== null && unplaced !== DECLINED) return unplaced;
+    const h = this.placedHolder;
     const user = this.holders.metaHolder(h);
-    const cm = this.marketOf(cmd.market);
-    if (!(cm instanceof ColumnarMarket)) return cm;
-    const badSide = checkSide(cmd.side) ?? checkSource(cmd.source);
-    if (badSide !== null) return badSide;
+    const cm = this.placedMarket!;
     if ((cmd.amount === undefined) === (cmd.total === undefined)) {
       return reject('invalid_command', 'Give exactly one of amount and total', 'amount');
     }
@@ -537,14 +559,11 @@ export class ColumnarCore {
   }
 
   private placeStopLimit(cmd: OrderStopLimitCommand): CoreResult {
-    const h = this.holders.findUser(cmd.userId);
-    if (h < 0) return knownUser(this.meta, cmd.userId) as Rejection;
+    const unplaced = this.checkPlacement(cmd);
+    if (unplaced !== null) return unplaced;
+    const h = this.placedHolder;
     const user = this.holders.metaHolder(h);
-    const cm = this.marketOf(cmd.market);
-    if (!(cm instanceof ColumnarMarket)) return cm;
-    const badSide = checkSide(cmd.side) ?? checkSource(cmd.source);
-    if (badSide !== null) return badSide;
-    if (!cm.fits) return DECLINED;
+    const cm = this.placedMarket!;
     const m = cm.market;
     this.syncLast(cm);
     const bad = checkStopLimit(m, cmd);
@@ -577,14 +596,11 @@ export class ColumnarCore {
   }
 
   private placeOco(cmd: OrderOcoCommand): CoreResult {
-    const h = this.holders.findUser(cmd.userId);
-    if (h < 0) return knownUser(this.meta, cmd.userId) as Rejection;
+    const unplaced = this.checkPlacement(cmd);
+    if (unplaced !== null) return unplaced;
+    const h = this.placedHolder;
     const user = this.holders.metaHolder(h);
-    const cm = this.marketOf(cmd.market);
-    if (!(cm instanceof ColumnarMarket)) return cm;
-    const badSide = checkSide(cmd.side) ?? checkSource(cmd.source);
-    if (badSide !== null) return badSide;
-    if (!cm.fits) return DECLINED;
+    const cm = this.placedMarket!;
     const m = cm.market;
     const side = cmd.side;
     this.syncLast(cm);
