@@ -4,6 +4,7 @@ import { SAFE_MAX_BIG } from '../fastmath.js';
 import type { Market } from '../market.js';
 import { BookSide } from './bookSide.js';
 import type { OrderTable } from './orderTable.js';
+import { StopLists } from './stopLists.js';
 
 const LEVELS_DEFAULT = 64;
 
@@ -41,18 +42,8 @@ export class ColumnarMarket {
   /** The lowest and highest trade price of the command so far, in ticks; -1 before its first. */
   runLo = -1;
   runHi = -1;
-  /**
-   * Waiting stops (slots) by trigger direction, in the order they fire (lifecycle.ts): rising
-   * ones lowest stop first, falling ones highest stop first, then oldest.
-   */
-  readonly stopsUp: number[] = [];
-  readonly stopsDown: number[] = [];
-  // Bounds over the waiting stops, for the checks before a command that may trigger them: the
-  // sum of their amounts (exact), and at least their largest amount and largest limit price in
-  // ticks (raised as stops are parked, cleared when none waits).
-  stopAmountSum = 0;
-  stopAmountMax = 0;
-  stopTicksMax = 0;
+  /** The market's waiting stops. */
+  readonly stops: StopLists;
 
   constructor(
     readonly index: number,
@@ -81,6 +72,7 @@ export class ColumnarMarket {
     this.feeUnit = r?.feeUnit ?? 1n;
     this.asks = new BookSide(table, true, LEVELS_DEFAULT);
     this.bids = new BookSide(table, false, LEVELS_DEFAULT);
+    this.stops = new StopLists(table);
   }
 
   /**
@@ -101,27 +93,6 @@ export class ColumnarMarket {
     if (typeof amount !== 'bigint' || amount <= 0n || amount > SAFE_MAX_BIG) return -1;
     const n = Number(amount);
     return n % this.lotN === 0 && n >= this.minAmountN ? n : -1;
-  }
-
-  get stopCount(): number {
-    return this.stopsUp.length + this.stopsDown.length;
-  }
-
-  /** Take account of a stop of `amount` at `ticks` joining the waiting ones. */
-  noteStopParked(amount: number, ticks: number): void {
-    this.stopAmountSum += amount;
-    if (amount > this.stopAmountMax) this.stopAmountMax = amount;
-    if (ticks > this.stopTicksMax) this.stopTicksMax = ticks;
-  }
-
-  /** Take account of a stop of `amount` leaving the waiting ones. */
-  noteStopGone(amount: number): void {
-    this.stopAmountSum -= amount;
-    if (this.stopCount === 0) {
-      this.stopAmountSum = 0;
-      this.stopAmountMax = 0;
-      this.stopTicksMax = 0;
-    }
   }
 
   /** Note a trade at `ticks`: the last price, and the command's range for the stops. */

@@ -427,24 +427,24 @@ export class ColumnarCore {
    * (triggersFit): it triggers none unless it trades on arrival.
    */
   private tradesFit(cm: ColumnarMarket, side: number, ticks: number, amount: number): boolean {
-    if (cm.stopCount === 0 || !this.crossesBook(cm, side, ticks)) return true;
+    if (cm.stops.count === 0 || !this.crossesBook(cm, side, ticks)) return true;
     return this.triggersFit(cm, side === 2 ? ticks : 0, amount);
   }
 
   /**
    * Whether the stops a command that trades may trigger keep every quantity within the ranges.
-   * Each fires as a limit order of at most stopAmountMax: a buy trades at its limit price or
+   * Each fires as a limit order of at most its stops' largest amount: a buy trades at its limit price or
    * below, a sell into bids no higher than the best bid now, the command's own buy price
    * (`buyTicks`, 0 for none) or a triggered buy's limit price. Each may then rest, so both
    * sides' totals must stay safe integers with all of them and the command's own `amount` added.
    */
   private triggersFit(cm: ColumnarMarket, buyTicks: number, amount: number): boolean {
-    if (cm.stopCount === 0) return true;
+    if (cm.stops.count === 0) return true;
     const bids = cm.bids;
     const bestBid = bids.isEmpty ? 0 : bids.ticksOf(bids.best());
-    const reach = Math.max(bestBid, buyTicks, cm.stopTicksMax);
-    if (!this.fillsFit(cm, cm.stopAmountMax, reach)) return false;
-    return Math.max(cm.asks.total, bids.total) <= SAFE_MAX - amount - cm.stopAmountSum;
+    const reach = Math.max(bestBid, buyTicks, cm.stops.ticksMax);
+    if (!this.fillsFit(cm, cm.stops.amountMax, reach)) return false;
+    return Math.max(cm.asks.total, bids.total) <= SAFE_MAX - amount - cm.stops.amountSum;
   }
 
   private checkTimeInForce(
@@ -574,7 +574,7 @@ export class ColumnarCore {
     const side = cmd.side;
     // Its fills once triggered are checked by the command that triggers it (triggersFit); what
     // it freezes now, and the waiting stops' sum of amounts, must fit already.
-    if (!this.fillsFit(cm, amount, ticks) || cm.stopAmountSum > SAFE_MAX - amount) {
+    if (!this.fillsFit(cm, amount, ticks) || cm.stops.amountSum > SAFE_MAX - amount) {
       return DECLINED;
     }
     const need = side === 1 ? amount : this.buyFreeze(cm, amount * ticks);
@@ -618,7 +618,7 @@ export class ColumnarCore {
       !this.fillsFit(cm, amount, reach) ||
       !this.fillsFit(cm, amount, limitTicks) ||
       cm.ownSide(side).total > SAFE_MAX - amount ||
-      cm.stopAmountSum > SAFE_MAX - amount ||
+      cm.stops.amountSum > SAFE_MAX - amount ||
       !this.tradesFit(cm, side, ticks, amount)
     ) {
       return DECLINED;
@@ -664,65 +664,8 @@ export class ColumnarCore {
 
   /** Wait for the trigger (the funds are already frozen), announced with a put. */
   private parkStop(cm: ColumnarMarket, o: number): void {
-    this.addStop(cm, o);
+    cm.stops.add(o);
     this.emitOrder(EV_PUT, o);
-  }
-
-  /**
-   * Insert a waiting stop into its market's list for its trigger direction (lifecycle.ts); also
-   * how a restore puts one back.
-   */
-  addStop(cm: ColumnarMarket, o: number): void {
-    const ord = this.table.rows;
-    const row = o * ORDER_WIDTH;
-    const up = ord[row + O_DIRECTION]! > 0;
-    const list = up ? cm.stopsUp : cm.stopsDown;
-    const stop = ord[row + O_STOP_TICKS]!;
-    const id = ord[row + O_ID]!;
-    let lo = 0;
-    let hi = list.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      const other = list[mid]! * ORDER_WIDTH;
-      const otherStop = ord[other + O_STOP_TICKS]!;
-      const before =
-        otherStop !== stop ? (up ? otherStop < stop : otherStop > stop) : ord[other + O_ID]! < id;
-      if (before) lo = mid + 1;
-      else hi = mid;
-    }
-    list.splice(lo, 0, o);
-    cm.noteStopParked(ord[row + O_AMOUNT]!, ord[row + O_TICKS]!);
-  }
-
-  private removeStop(cm: ColumnarMarket, o: number): void {
-    const row = o * ORDER_WIDTH;
-    const list = this.table.rows[row + O_DIRECTION]! > 0 ? cm.stopsUp : cm.stopsDown;
-    const i = list.indexOf(o);
-    if (i < 0) throw new InvariantViolation(`stop order ${this.table.rows[row + O_ID]} missing`);
-    list.splice(i, 1);
-    cm.noteStopGone(this.table.rows[row + O_AMOUNT]!);
-  }
-
-  private isStopWaiting(o: number): boolean {
-    const ord = this.table.rows;
-    const row = o * ORDER_WIDTH;
-    return ord[row + O_DIRECTION] !== 0 && ord[row + O_TRIGGERED] === 0;
-  }
-
-  /** The next waiting stop the command's trades have crossed, NONE when none. */
-  private nextTriggered(cm: ColumnarMarket): number {
-    const ord = this.table.rows;
-    const up = cm.stopsUp[0];
-    if (up !== undefined && cm.runHi >= ord[up * ORDER_WIDTH + O_STOP_TICKS]!) return up;
-    const down = cm.stopsDown[0];
-    if (
-      down !== undefined &&
-      cm.runLo >= 0 &&
-      cm.runLo <= ord[down * ORDER_WIDTH + O_STOP_TICKS]!
-    ) {
-      return down;
-    }
-    return NONE;
   }
 
   /**
@@ -731,15 +674,18 @@ export class ColumnarCore {
    * runTriggers); then check that the book is not crossed.
    */
   private runTriggers(cm: ColumnarMarket): void {
-    if (cm.stopCount > 0) {
-      for (let o = this.nextTriggered(cm); o !== NONE; o = this.nextTriggered(cm)) {
-        this.removeStop(cm, o);
+    const stops = cm.stops;
+    if (stops.count > 0) {
+      let o = stops.nextCrossed(cm.runLo, cm.runHi);
+      while (o !== NONE) {
+        stops.remove(o);
         const row = o * ORDER_WIDTH;
         this.table.rows[row + O_TRIGGERED] = 1;
         this.table.rows[row + O_MTIME] = this.time;
         if (this.table.rows[row + O_SIBLING] !== NONE) this.cancelSibling(cm, o, true);
         this.emitOrder(EV_TRIGGERED, o);
         this.executeLimit(cm, o, false, -1);
+        o = stops.nextCrossed(cm.runLo, cm.runHi);
       }
     }
     cm.runLo = -1;
@@ -771,7 +717,7 @@ export class ColumnarCore {
 
   /** Take an open order off the book or out of the stop lists, wherever it is. */
   private detach(cm: ColumnarMarket, o: number): void {
-    if (this.isStopWaiting(o)) this.removeStop(cm, o);
+    if (cm.stops.isWaiting(o)) cm.stops.remove(o);
     else if (this.table.rows[o * ORDER_WIDTH + O_LEVEL] !== NONE) {
       cm.ownSide(this.table.rows[o * ORDER_WIDTH + O_SIDE]!).remove(o);
     }

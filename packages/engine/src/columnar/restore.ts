@@ -139,7 +139,7 @@ function restoreOrder(core: ColumnarCore, row: SnapshotOrderRow): number {
   ord[at + O_DIRECTION] = row[25];
   // The rows of one side come best level first, each level's orders oldest first; a waiting
   // stop takes its place in the market's firing order.
-  if (row[25] !== 0 && row[18] === 0) core.addStop(cm, o);
+  if (row[25] !== 0 && row[18] === 0) cm.stops.add(o);
   else cm.ownSide(row[3]).add(o);
   core.table.linkUser(o);
   return o;
@@ -184,7 +184,7 @@ function restoreFitting(snap: EngineSnapshot): ColumnarCore | null {
   // Each side's total of amounts, as placing an order keeps it (the sum is exact while it is).
   for (const cm of core.markets) {
     if (cm.asks.total > SAFE_MAX || cm.bids.total > SAFE_MAX) return null;
-    if (cm.stopAmountSum > SAFE_MAX) return null;
+    if (cm.stops.amountSum > SAFE_MAX) return null;
   }
   return core;
 }

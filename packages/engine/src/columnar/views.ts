@@ -212,8 +212,8 @@ function snapshotRows(core: ColumnarCore): SnapshotOrderRow[] {
         }
       }
     }
-    for (const o of cm.stopsUp) out.push(snapshotRow(core, o));
-    for (const o of cm.stopsDown) out.push(snapshotRow(core, o));
+    for (const o of cm.stops.up) out.push(snapshotRow(core, o));
+    for (const o of cm.stops.down) out.push(snapshotRow(core, o));
   }
   return out;
 }

@@ -1,0 +1,99 @@
+// One market's waiting stops in the columnar core: the two lists in firing order (lifecycle.ts
+// addStop), which stop the command's trades fire next (match.ts), and the bounds over them that
+// the core checks before a command that may fire them (ColumnarCore.triggersFit).
+import { InvariantViolation } from '../errors.js';
+import {
+  NONE,
+  O_AMOUNT,
+  O_DIRECTION,
+  O_ID,
+  O_STOP_TICKS,
+  O_TICKS,
+  O_TRIGGERED,
+  ORDER_WIDTH,
+  type OrderTable,
+} from './orderTable.js';
+
+export class StopLists {
+  /**
+   * Waiting stops (slots) by trigger direction, in the order they fire: rising ones lowest
+   * stop first, falling ones highest stop first, then oldest.
+   */
+  readonly up: number[] = [];
+  readonly down: number[] = [];
+  // The sum of the waiting stops' amounts (exact), and at least their largest amount and largest
+  // limit price in ticks (raised as stops are parked, cleared when none waits).
+  amountSum = 0;
+  amountMax = 0;
+  ticksMax = 0;
+
+  constructor(private readonly table: OrderTable) {}
+
+  get count(): number {
+    return this.up.length + this.down.length;
+  }
+
+  /** Whether an open order is a stop still waiting for its trigger. */
+  isWaiting(slot: number): boolean {
+    const ord = this.table.rows;
+    const row = slot * ORDER_WIDTH;
+    return ord[row + O_DIRECTION] !== 0 && ord[row + O_TRIGGERED] === 0;
+  }
+
+  /** Insert a waiting stop (its direction and stop price set) in firing order. */
+  add(slot: number): void {
+    const ord = this.table.rows;
+    const row = slot * ORDER_WIDTH;
+    const up = ord[row + O_DIRECTION]! > 0;
+    const list = up ? this.up : this.down;
+    const stop = ord[row + O_STOP_TICKS]!;
+    const id = ord[row + O_ID]!;
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const other = list[mid]! * ORDER_WIDTH;
+      const otherStop = ord[other + O_STOP_TICKS]!;
+      const before =
+        otherStop !== stop ? (up ? otherStop < stop : otherStop > stop) : ord[other + O_ID]! < id;
+      if (before) lo = mid + 1;
+      else hi = mid;
+    }
+    list.splice(lo, 0, slot);
+    const amount = ord[row + O_AMOUNT]!;
+    const ticks = ord[row + O_TICKS]!;
+    this.amountSum += amount;
+    if (amount > this.amountMax) this.amountMax = amount;
+    if (ticks > this.ticksMax) this.ticksMax = ticks;
+  }
+
+  remove(slot: number): void {
+    const ord = this.table.rows;
+    const row = slot * ORDER_WIDTH;
+    const list = ord[row + O_DIRECTION]! > 0 ? this.up : this.down;
+    const i = list.indexOf(slot);
+    if (i < 0) throw new InvariantViolation(`stop order ${ord[row + O_ID]} missing`);
+    list.splice(i, 1);
+    this.amountSum -= ord[row + O_AMOUNT]!;
+    if (this.count === 0) {
+      this.amountSum = 0;
+      this.amountMax = 0;
+      this.ticksMax = 0;
+    }
+  }
+
+  /**
+   * The next waiting stop that trades between `runLo` and `runHi` ticks (-1 before the
+   * command's first trade) have crossed, NONE when none.
+   */
+  nextCrossed(runLo: number, runHi: number): number {
+    const ord = this.table.rows;
+    const up = this.up[0];
+    if (up !== undefined && runHi >= ord[up * ORDER_WIDTH + O_STOP_TICKS]!) return up;
+    const down = this.down[0];
+    if (down !== undefined && runLo >= 0 && runLo <= ord[down * ORDER_WIDTH + O_STOP_TICKS]!) {
+      return down;
+    }
+    return NONE;
+  }
+}
