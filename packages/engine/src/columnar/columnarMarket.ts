@@ -1,6 +1,6 @@
 // One market in the columnar core: the bigint core's Market for its rules and checks, its two
 // book sides, and the fast path's fractions (fastmath.ts) as plain numbers.
-import { SAFE_MAX_BIG } from '../fastmath.js';
+import { SAFE_MAX, SAFE_MAX_BIG } from '../fastmath.js';
 import type { Market } from '../market.js';
 import { BookSide } from './bookSide.js';
 import type { OrderTable } from './orderTable.js';
@@ -80,8 +80,11 @@ export class ColumnarMarket {
    * checkPrice (it is at most priceMax); the caller asks checkPrice about the rest.
    */
   ticksOfPrice(price: unknown): number {
-    if (typeof price !== 'bigint' || price <= 0n || price > SAFE_MAX_BIG) return -1;
+    if (typeof price !== 'bigint') return -1;
+    // Conversion rounds monotonically and 2^53 is a number, so a bigint past SAFE_MAX gives a
+    // number past it too: the range is checked on the number, with no bigint comparison.
     const n = Number(price);
+    if (!(n > 0 && n <= SAFE_MAX)) return -1;
     return n % this.tickN === 0 ? n / this.tickN : -1;
   }
 
@@ -90,8 +93,9 @@ export class ColumnarMarket {
    * minimum, else -1: every such amount passes checkAmount; the caller asks it about the rest.
    */
   amountOf(amount: unknown): number {
-    if (typeof amount !== 'bigint' || amount <= 0n || amount > SAFE_MAX_BIG) return -1;
-    const n = Number(amount);
+    if (typeof amount !== 'bigint') return -1;
+    const n = Number(amount); // as in ticksOfPrice
+    if (!(n > 0 && n <= SAFE_MAX)) return -1;
     return n % this.lotN === 0 && n >= this.minAmountN ? n : -1;
   }
 

@@ -22,7 +22,6 @@ import { checkOcoPrices, checkStopLimit } from '../conditional.js';
 import { applyToState } from '../dispatch.js';
 import { InvariantViolation, reject } from '../errors.js';
 import { ceilDivN, floorDivN, mulSafe, SAFE_MAX, SAFE_MAX_BIG } from '../fastmath.js';
-import type { Holder } from '../ledger.js';
 import { affordable } from '../match.js';
 import { insufficient } from '../placement.js';
 import { lttFeeFor } from '../settle.js';
@@ -349,6 +348,11 @@ export class ColumnarCore {
     return cm.fits ? null : DECLINED;
   }
 
+  /** As Placement.available does: the holder's trade balance of the asset exists from here on. */
+  private ensureTrade(holder: number, asset: number): void {
+    this.holders.ensureAccounts(holder, asset, this.assetNames[asset]!);
+  }
+
   private hasAvailable(holder: number, asset: number, need: number): boolean {
     const b = this.balances;
     return b.hasAvailable(b.cell(holder, asset, KIND_TRADE), need);
@@ -358,7 +362,6 @@ export class ColumnarCore {
     const unplaced = this.checkPlacement(cmd);
     if (unplaced !== null) return unplaced;
     const h = this.placedHolder;
-    const user = this.holders.metaHolder(h);
     const cm = this.placedMarket!;
     const m = cm.market;
     // The common case in numbers; anything else through the bigint core's checks.
@@ -383,12 +386,12 @@ export class ColumnarCore {
     if (need > SAFE_MAX) return DECLINED;
     const funds = side === 1 ? cm.stock : cm.money;
     // As Placement.available does: the balance exists from here on, even on a rejection.
-    user.tradeAt(funds, this.assetNames[funds]!);
+    this.ensureTrade(h, funds);
     if (!this.hasAvailable(h, funds, need)) return insufficient('amount');
     const tif = timeInForceCode(cmd.timeInForce);
     const badTif = this.checkTimeInForce(cm, side, h, tif, ticks, amount);
     if (badTif !== null) return badTif;
-    const o = this.newOrder(user, h, cm, side, 1, tif, cmd.source, amount, 0, ticks);
+    const o = this.newOrder(h, cm, side, 1, tif, cmd.source, amount, 0, ticks);
     this.resultId = this.table.rows[o * ORDER_WIDTH + O_ID]!;
     this.executeLimit(cm, o, true, need);
     this.runTriggers(cm);
@@ -512,7 +515,6 @@ export class ColumnarCore {
     const unplaced = this.checkPlacement(cmd);
     if (unplaced !== null && unplaced !== DECLINED) return unplaced;
     const h = this.placedHolder;
-    const user = this.holders.metaHolder(h);
     const cm = this.placedMarket!;
     if ((cmd.amount === undefined) === (cmd.total === undefined)) {
       return reject('invalid_command', 'Give exactly one of amount and total', 'amount');
@@ -524,7 +526,7 @@ export class ColumnarCore {
     let amount = 0;
     let total = 0;
     if (cmd.total !== undefined) {
-      const bad = this.checkMarketTotal(cm, user, h, side, cmd.total);
+      const bad = this.checkMarketTotal(cm, h, side, cmd.total);
       if (bad === DECLINED) return DECLINED;
       if (bad !== null) return bad;
       total = Number(cmd.total);
@@ -540,10 +542,10 @@ export class ColumnarCore {
       if (!this.fillsFit(cm, amount, Math.max(worst, best))) return DECLINED;
       const need = side === 1 ? amount : this.marketBuyCost(cm, amount);
       const funds = side === 1 ? cm.stock : cm.money;
-      user.tradeAt(funds, this.assetNames[funds]!);
+      this.ensureTrade(h, funds);
       if (!this.hasAvailable(h, funds, need)) return insufficient('amount');
     }
-    const o = this.newOrder(user, h, cm, side, 2, TIF_IOC, cmd.source, amount, total, 0);
+    const o = this.newOrder(h, cm, side, 2, TIF_IOC, cmd.source, amount, total, 0);
     this.resultId = this.table.rows[o * ORDER_WIDTH + O_ID]!;
     const why = this.matchTaker(cm, o);
     this.finishOrder(cm, o, why === STOP_FILLED ? 0 : why === STOP_SELF_TRADE ? 1 : 3);
@@ -562,7 +564,6 @@ export class ColumnarCore {
     const unplaced = this.checkPlacement(cmd);
     if (unplaced !== null) return unplaced;
     const h = this.placedHolder;
-    const user = this.holders.metaHolder(h);
     const cm = this.placedMarket!;
     const m = cm.market;
     this.syncLast(cm);
@@ -580,9 +581,9 @@ export class ColumnarCore {
     const need = side === 1 ? amount : this.buyFreeze(cm, amount * ticks);
     if (need > SAFE_MAX) return DECLINED;
     const funds = side === 1 ? cm.stock : cm.money;
-    user.tradeAt(funds, this.assetNames[funds]!);
+    this.ensureTrade(h, funds);
     if (!this.hasAvailable(h, funds, need)) return insufficient('amount');
-    const o = this.newOrder(user, h, cm, side, 1, TIF_GTC, cmd.source, amount, 0, ticks);
+    const o = this.newOrder(h, cm, side, 1, TIF_GTC, cmd.source, amount, 0, ticks);
     const ord = this.table.rows;
     const row = o * ORDER_WIDTH;
     const stopTicks = m.ticksOf(cmd.stopPrice);
@@ -599,7 +600,6 @@ export class ColumnarCore {
     const unplaced = this.checkPlacement(cmd);
     if (unplaced !== null) return unplaced;
     const h = this.placedHolder;
-    const user = this.holders.metaHolder(h);
     const cm = this.placedMarket!;
     const m = cm.market;
     const side = cmd.side;
@@ -630,11 +630,11 @@ export class ColumnarCore {
         : Math.max(this.buyFreeze(cm, amount * ticks), this.buyFreeze(cm, amount * limitTicks));
     if (need > SAFE_MAX) return DECLINED;
     const funds = side === 1 ? cm.stock : cm.money;
-    user.tradeAt(funds, this.assetNames[funds]!);
+    this.ensureTrade(h, funds);
     if (!this.hasAvailable(h, funds, need)) return insufficient('amount');
     const source = cmd.source;
-    const limitLeg = this.newOrder(user, h, cm, side, 1, TIF_GTC, source, amount, 0, ticks);
-    const stopLeg = this.newOrder(user, h, cm, side, 1, TIF_GTC, source, amount, 0, limitTicks);
+    const limitLeg = this.newOrder(h, cm, side, 1, TIF_GTC, source, amount, 0, ticks);
+    const stopLeg = this.newOrder(h, cm, side, 1, TIF_GTC, source, amount, 0, limitTicks);
     // Read after both: a new order may have grown the table.
     const ord = this.table.rows;
     const stopTicks = m.ticksOf(cmd.stopPrice);
@@ -726,7 +726,6 @@ export class ColumnarCore {
   /** The checks of a market buy by total (place.ts); a total beyond the ranges declines. */
   private checkMarketTotal(
     cm: ColumnarMarket,
-    user: Holder,
     holder: number,
     side: number,
     total: unknown,
@@ -741,7 +740,7 @@ export class ColumnarCore {
     const moneyUnits = mulSafe(n, cm.valueQ);
     const lotsTicks = moneyUnits < 0 ? -1 : ceilDivN(moneyUnits, cm.valueP);
     if (lotsTicks < 0 || !this.fillsFit(cm, lotsTicks, 1)) return DECLINED;
-    user.tradeAt(cm.money, this.assetNames[cm.money]!);
+    this.ensureTrade(holder, cm.money);
     if (!this.hasAvailable(holder, cm.money, n)) return insufficient('total');
     const asks = cm.asks;
     if (this.affordableAt(cm, n, 0, 0, asks.ticksOf(asks.best())) === 0) {
@@ -786,7 +785,6 @@ export class ColumnarCore {
   }
 
   private newOrder(
-    user: Holder,
     holder: number,
     cm: ColumnarMarket,
     side: number,
@@ -799,8 +797,8 @@ export class ColumnarCore {
   ): number {
     const id = this.meta.nextOrderId++;
     // As the Order constructor does: both of the market's trade balances exist from now on.
-    user.tradeAt(cm.stock, this.assetNames[cm.stock]!);
-    user.tradeAt(cm.money, this.assetNames[cm.money]!);
+    this.ensureTrade(holder, cm.stock);
+    this.ensureTrade(holder, cm.money);
     const o = this.table.allocate(id);
     const ord = this.table.rows;
     const row = o * ORDER_WIDTH;
@@ -953,7 +951,7 @@ export class ColumnarCore {
     this.move(ord[s + O_USER]!, cm.money, KIND_TRADE, gross - sellerMoneyFee, 0);
     const fees = (buyerLtt >= 0 ? 0 : buyerFee) + sellerMoneyFee;
     if (fees > 0) {
-      this.meta.fees.accountsAt(cm.money, cm.moneyName);
+      holders.ensureAccounts(holders.fees, cm.money, cm.moneyName);
       this.move(holders.fees, cm.money, KIND_MAIN, fees, 0);
     }
     const remainder = paid - gross;
@@ -961,7 +959,7 @@ export class ColumnarCore {
       throw new InvariantViolation(`negative rounding on order ${ord[b + O_ID]}`);
     }
     if (remainder > 0) {
-      this.meta.rounding.accountsAt(cm.money, cm.moneyName);
+      holders.ensureAccounts(holders.rounding, cm.money, cm.moneyName);
       this.move(holders.rounding, cm.money, KIND_MAIN, remainder, 0);
     }
     this.endBalance();
@@ -991,7 +989,7 @@ export class ColumnarCore {
     if (fee < 0n) return -1;
     const ltt = this.meta.assets.get(LTT)!.index;
     // As the bigint core's does, asking for the balance makes it exist.
-    this.holders.metaHolder(holder).tradeAt(ltt, LTT);
+    this.holders.ensureAccounts(holder, ltt, LTT);
     // Every LTT balance is below 2^53 (lttFeesFit): a larger fee cannot be available.
     if (fee > SAFE_MAX_BIG || !this.hasAvailable(holder, ltt, Number(fee))) return -1;
     return Number(fee);
@@ -1003,7 +1001,7 @@ export class ColumnarCore {
     const row = o * ORDER_WIDTH;
     const ltt = this.meta.assets.get(LTT)!.index;
     this.move(ord[row + O_USER]!, ltt, KIND_TRADE, -fee, 0);
-    this.meta.fees.accountsAt(ltt, LTT);
+    this.holders.ensureAccounts(this.holders.fees, ltt, LTT);
     this.move(this.holders.fees, ltt, KIND_MAIN, fee, 0);
     ord[row + O_DEAL_FEE_LTT] = checked(ord[row + O_DEAL_FEE_LTT]! + fee);
   }

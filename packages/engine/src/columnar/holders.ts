@@ -32,6 +32,12 @@ export class HolderRegistry {
   private readonly lttFees: number[] = [0, 0, 0];
   /** How many users pay fees in LTT: while none does, a fill need not ask. */
   lttFeeUsers = 0;
+  /**
+   * Per holder: bit `a` is set once its account set of the asset with index `a` (below 31)
+   * exists in `meta`. Account sets are never removed, so a set bit stays true; an order asks on
+   * every placement, and this answers without reaching the holder's objects.
+   */
+  private readonly knownSets: number[] = [0, 0, 0];
 
   constructor(
     private readonly meta: State,
@@ -58,6 +64,17 @@ export class HolderRegistry {
 
   metaHolder(holder: number): Holder {
     return this.metaHolders[holder]!;
+  }
+
+  /**
+   * Make the holder's accounts of an asset exist in `meta`, as the bigint core's handlers do by
+   * asking for one of them: a balance that exists is in snapshots and queries, zero or not.
+   */
+  ensureAccounts(holder: number, asset: number, name: string): void {
+    const bit = asset < 31 ? 1 << asset : 0;
+    if ((this.knownSets[holder]! & bit) !== 0) return;
+    this.metaHolders[holder]!.accountsAt(asset, name);
+    this.knownSets[holder]! |= bit;
   }
 
   paysLtt(holder: number): boolean {
@@ -94,6 +111,7 @@ export class HolderRegistry {
     this.owners.push(userId);
     this.metaHolders.push(user);
     this.lttFees.push(0);
+    this.knownSets.push(0);
     this.syncCustomFee(h);
   }
 

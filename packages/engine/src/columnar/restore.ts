@@ -105,9 +105,8 @@ function restoreOrder(core: ColumnarCore, row: SnapshotOrderRow): number {
   if (BigInt(dealMoney) + BigInt(dealFee) + valueLeft + 1n > SAFE_MAX_BIG) return NONE;
   // As the Order constructor does in the bigint core's restore: the user's trade balances of
   // both assets exist from here on (a user's balances list them).
-  const user = core.holders.metaHolder(holder);
-  user.tradeAt(cm.stock, core.assetNames[cm.stock]!);
-  user.tradeAt(cm.money, core.assetNames[cm.money]!);
+  core.holders.ensureAccounts(holder, cm.stock, core.assetNames[cm.stock]!);
+  core.holders.ensureAccounts(holder, cm.money, core.assetNames[cm.money]!);
   const o = core.table.allocate(row[0]);
   const ord = core.table.rows;
   const at = o * ORDER_WIDTH;
