@@ -92,6 +92,15 @@ export class Engine {
     return applyToState(this.s, cmd);
   }
 
+  /**
+   * Say that no result `apply` has returned so far will be read again (a result not yet read
+   * may then throw when read): the columnar core reuses their memory for the events to come
+   * instead of allocating more. Without it, every result stays readable, at that cost.
+   */
+  releaseResults(): void {
+    this.columnar?.releaseResults();
+  }
+
   /** The whole state as plain JSON (bigints as decimal strings). */
   snapshot(): EngineSnapshot {
     return this.columnar === null ? snapshotState(this.s) : snapshotOf(this.columnar);

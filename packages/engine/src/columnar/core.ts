@@ -52,6 +52,7 @@ import { BalanceTable, CELL_AVAILABLE, CELL_FROZEN } from './balanceTable.js';
 import { ColumnarMarket } from './columnarMarket.js';
 import { HolderRegistry, KIND_MAIN, KIND_TRADE } from './holders.js';
 import { LIMBS_MAX_BIG } from './limbs.js';
+import { LOG_CHUNK, LogChunk, LogChunks } from './logChunks.js';
 import {
   NONE,
   O_ALGORITHM,
@@ -114,9 +115,6 @@ import {
   writeOrderRecord,
 } from './records.js';
 
-/** Numbers in one chunk of the event log (4 MB): a few thousand commands' records. */
-const LOG_CHUNK = 1 << 19;
-
 /** What `apply` returns for a command the columnar core leaves to the bigint core. */
 export const DECLINED = Symbol('declined');
 export type CoreResult = ApplyResult | typeof DECLINED;
@@ -163,8 +161,11 @@ export class ColumnarCore {
   /** What reading a result's records needs (shares the arrays above, which only grow). */
   readonly names: RecordNames;
   // The event log: commands append their records to a chunk, and results keep reading their
-  // part of it, so a chunk is never written twice and a full one is left to its results.
-  private log = new Float64Array(LOG_CHUNK);
+  // part of it, so a full chunk is not written again until its results are released.
+  private readonly chunks = new LogChunks();
+  private chunk = new LogChunk(new Float64Array(LOG_CHUNK));
+  /** The current chunk's numbers. */
+  private log = this.chunk.data;
   /** Where the command's records start, and the end of what is written. */
   private logStart = 0;
   private logLength = 0;
@@ -1180,7 +1181,7 @@ export class ColumnarCore {
       list = (listed ?? [this.resultAt, this.resultAt2]).map((at) => start + at);
     }
     return new ColumnarAccepted(
-      this.log,
+      this.chunk,
       start,
       this.logLength,
       this.time,
@@ -1189,6 +1190,11 @@ export class ColumnarCore {
       start + this.resultAt,
       list,
     );
+  }
+
+  /** No result returned so far will be read again: the log may reuse their memory. */
+  releaseResults(): void {
+    this.chunks.release();
   }
 
   /** Room for `n` numbers at the end of the log; a full chunk moves the command to a new one. */
@@ -1200,9 +1206,11 @@ export class ColumnarCore {
     }
     const start = this.logStart;
     const written = at - start;
-    const next = new Float64Array(Math.max(LOG_CHUNK, 2 * (written + n)));
-    next.set(this.log.subarray(start, at));
-    this.log = next;
+    const next = this.chunks.next(Math.max(LOG_CHUNK, 2 * (written + n)));
+    next.data.set(this.log.subarray(start, at));
+    this.chunks.retire(this.chunk);
+    this.chunk = next;
+    this.log = next.data;
     this.logStart = 0;
     this.balanceAt -= start;
     this.logLength = written + n;

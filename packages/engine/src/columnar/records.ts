@@ -17,6 +17,7 @@ import type {
   Owner,
 } from '../types.js';
 import { limbsToBigInt } from './limbs.js';
+import type { LogChunk } from './logChunks.js';
 import {
   O_ALGORITHM,
   O_AMOUNT,
@@ -307,7 +308,8 @@ export function eventsOfRecords(
 
 /**
  * An accepted command whose events and result are made from its records, log[start, end), when
- * first read. The log is never written there again, so they can be read at any time.
+ * first read. The log is not written there again until the engine's user releases the results
+ * made so far (Engine.releaseResults); a result read after its chunk was reused throws.
  * NOTE: `events` and `result` are getters on the prototype: code that copies a result's own
  * properties (a spread, a deep comparison) must read them by name; JSON gets them from toJSON.
  */
@@ -316,8 +318,11 @@ export class ColumnarAccepted implements Accepted {
   private decodedEvents: EngineEvent[] | null = null;
   private decodedResult: CommandResult | null = null;
 
+  /** The chunk's generation when the result was made: its records are there while it holds. */
+  private readonly generation: number;
+
   constructor(
-    private readonly log: Float64Array,
+    private readonly chunk: LogChunk,
     private readonly start: number,
     private readonly end: number,
     private readonly time: number,
@@ -328,7 +333,17 @@ export class ColumnarAccepted implements Accepted {
     private readonly resultAt: number,
     /** For RESULT_ORDERS: the offsets of the orders' last records, in the result's order. */
     private readonly resultList: readonly number[] = [],
-  ) {}
+  ) {
+    this.generation = chunk.generation;
+  }
+
+  /** The log holding the records; throws once it has been reused (Engine.releaseResults). */
+  private get log(): Float64Array {
+    if (this.chunk.generation !== this.generation) {
+      throw new Error('An engine result was read after Engine.releaseResults() let it go');
+    }
+    return this.chunk.data;
+  }
 
   get events(): EngineEvent[] {
     this.decodedEvents ??= eventsOfRecords(this.log, this.start, this.end, this.time, this.names);

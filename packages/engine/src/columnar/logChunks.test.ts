@@ -1,0 +1,177 @@
+// The event log's chunks are reused only after Engine.releaseResults: results read at once stay
+// the engine's events (the bigint core's, compared), a result kept unread past a release throws
+// once its chunk is reused, and without releases every result stays readable.
+import { describe, expect, it } from 'vitest';
+import { Engine } from '../engine.js';
+import { BUY, btc, MARKET, SELL, usdt } from '../fixtures.js';
+import { State } from '../state.js';
+import type { ApplyResult, Command } from '../types.js';
+import { LOG_CHUNK, LogChunk, LogChunks } from './logChunks.js';
+
+function json(value: unknown): string {
+  return JSON.stringify(value, (_key, v) => (typeof v === 'bigint' ? `${v}n` : v));
+}
+
+/** BTC_USDT as the fixtures have it, and two users funded on their trade accounts. */
+function setup(): Command[] {
+  const time = 1;
+  const commands: Command[] = [
+    { type: 'asset.add', time, asset: 'BTC', decimals: 8 },
+    { type: 'asset.add', time, asset: 'USDT', decimals: 6 },
+    {
+      type: 'market.add',
+      time,
+      name: MARKET,
+      stock: 'BTC',
+      money: 'USDT',
+      tickSize: usdt('0.01'),
+      lotSize: btc('0.0001'),
+      minAmount: btc('0.001'),
+      pricePrecision: 2,
+      amountPrecision: 4,
+      makerFeePpm: 1000,
+      takerFeePpm: 2000,
+    },
+  ];
+  for (const userId of [1, 2]) {
+    for (const [asset, amount] of [
+      ['BTC', btc('1000000')],
+      ['USDT', usdt('1000000000')],
+    ] as const) {
+      const id = `${userId}-${asset}`;
+      commands.push(
+        { type: 'balance.deposit', time, userId, asset, amount, businessId: `d-${id}` },
+        {
+          type: 'balance.transfer',
+          time,
+          userId,
+          asset,
+          amount,
+          from: 'main',
+          to: 'trade',
+          businessId: `t-${id}`,
+        },
+      );
+    }
+  }
+  return commands;
+}
+
+/**
+ * A stream that rests, trades and cancels: user 1 bids below the mid and user 2 asks above it,
+ * then a market order of the other side's user takes from them, then a cancel by id (of an
+ * order that may have finished or be another user's: a rejection, as the stream goes).
+ */
+function* stream(count: number, time: number): Generator<Command> {
+  let nextId = 0;
+  for (let i = 0; i < count; i++) {
+    const t = time + i;
+    const k = i % 4;
+    if (k === 0 || k === 1) {
+      const side = k === 0 ? BUY : SELL;
+      const price = k === 0 ? usdt(String(990 - (i % 50))) : usdt(String(1010 + (i % 50)));
+      yield {
+        type: 'order.limit',
+        time: t,
+        userId: 1 + (i % 2),
+        market: MARKET,
+        side,
+        price,
+        amount: btc('0.01'),
+        timeInForce: 'GTC',
+        source: 'api',
+      };
+    } else if (k === 2) {
+      yield {
+        type: 'order.market',
+        time: t,
+        userId: i % 8 === 2 ? 2 : 1,
+        market: MARKET,
+        side: i % 8 === 2 ? SELL : BUY,
+        amount: btc('0.005'),
+        source: 'api',
+      };
+    } else {
+      nextId++;
+      yield { type: 'order.cancel', time: t, userId: 1 + (nextId % 2), orderId: nextId };
+    }
+  }
+}
+
+describe('LogChunks', () => {
+  it('reuses a retired chunk of the usual size only after a release, one generation on', () => {
+    const chunks = new LogChunks();
+    const first = chunks.next(LOG_CHUNK);
+    chunks.retire(first);
+    const second = chunks.next(LOG_CHUNK);
+    // Compared as booleans: a failing toBe would compare the chunks' 4 MB arrays deeply.
+    expect(second === first).toBe(false);
+    chunks.release();
+    const third = chunks.next(LOG_CHUNK);
+    expect(third === first).toBe(true);
+    expect(third.generation).toBe(1);
+  });
+
+  it('never keeps a chunk of another size', () => {
+    const chunks = new LogChunks();
+    const big = new LogChunk(new Float64Array(2 * LOG_CHUNK));
+    chunks.retire(big);
+    chunks.release();
+    expect(chunks.next(2 * LOG_CHUNK) === big).toBe(false);
+    expect(chunks.next(LOG_CHUNK).data.length).toBe(LOG_CHUNK);
+  });
+});
+
+describe('Engine.releaseResults', () => {
+  // Enough commands to fill several chunks (a fill writes about a hundred numbers).
+  const COUNT = 40_000;
+
+  function engines(): { columnar: Engine; bigint: Engine; time: number } {
+    const columnar = new Engine();
+    const bigint = new Engine(new State());
+    let time = 0;
+    for (const cmd of setup()) {
+      expect(columnar.apply(cmd).ok).toBe(bigint.apply(cmd).ok);
+      time = cmd.time;
+    }
+    return { columnar, bigint, time: time + 1 };
+  }
+
+  it('gives the same events as the bigint core when each result is read before the release', () => {
+    const { columnar, bigint, time } = engines();
+    let deals = 0;
+    for (const cmd of stream(COUNT, time)) {
+      const ours = columnar.apply(cmd);
+      const theirs = bigint.apply(cmd);
+      expect(json(ours)).toBe(json(theirs));
+      if (ours.ok) deals += ours.events.filter((e) => e.type === 'deal').length;
+      columnar.releaseResults();
+    }
+    expect(columnar.coreName).toBe('columnar');
+    expect(deals).toBeGreaterThan(COUNT / 8);
+    expect(columnar.stateHash()).toBe(bigint.stateHash());
+  });
+
+  it('throws when a result kept past a release is read after its chunk is reused', () => {
+    const { columnar, time } = engines();
+    let kept: ApplyResult | undefined;
+    for (const cmd of stream(COUNT, time)) {
+      const result = columnar.apply(cmd);
+      kept ??= result;
+      columnar.releaseResults();
+    }
+    expect(kept?.ok).toBe(true);
+    expect(() => kept?.ok && kept.events).toThrow(/releaseResults/);
+  });
+
+  it('keeps every result readable without a release', () => {
+    const { columnar, bigint, time } = engines();
+    const kept: { ours: ApplyResult; theirs: ApplyResult }[] = [];
+    for (const cmd of stream(COUNT, time)) {
+      const ours = columnar.apply(cmd);
+      const theirs = bigint.apply(cmd);
+      if (kept.length < 10) kept.push({ ours, theirs });
+    }
+    for (const { ours, theirs } of kept) expect(json(ours)).toBe(json(theirs));
+  });
+});
