@@ -1,4 +1,5 @@
 import {
+  type Accepted,
   type ApplyResult,
   type Command,
   commandToJson,
@@ -122,6 +123,10 @@ export class EngineHost {
       stamp: (input, time) => ({ ...input, time }) as Command,
       apply: (command) => {
         const result = this.engineState.apply(command);
+        // Its events and reply are read now, not when the batch commits, so that the engine
+        // may reuse the memory behind every result so far (Engine.releaseResults).
+        if (result.ok) readEventsAndReply(result);
+        this.engineState.releaseResults();
         return { result, eventSeqEnd: this.engineState.lastEventSeq };
       },
       commit: (batch) => this.commit(batch),
@@ -369,4 +374,13 @@ export class EngineHost {
       this.options.store.deleteIdempotencyBefore(this.now() - idempotencyKeepMs),
     );
   }
+}
+
+/**
+ * Reads an accepted command's events and reply: the engine may make them on first read from
+ * memory it reuses after Engine.releaseResults, and keeps them once made.
+ */
+function readEventsAndReply(result: Accepted): void {
+  void result.events;
+  void result.result;
 }

@@ -44,6 +44,8 @@ export async function recoverEngine(store: HostStore, logger: HostLogger): Promi
           `journal entry ${row.seq} (${row.type}) was refused on replay: ${result.code}`,
         );
       }
+      // A replay reads no result: the engine may reuse their memory.
+      engine.releaseResults();
       if (engine.lastEventSeq !== row.event_seq_end) {
         throw new RecoveryError(
           `journal entry ${row.seq} replays to event ${engine.lastEventSeq}, recorded ${row.event_seq_end}`,

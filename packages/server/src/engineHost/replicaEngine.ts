@@ -53,6 +53,8 @@ export class ReplicaEngine {
       if (!result.ok) {
         throw new ReplicaDivergence(`journal entry ${seq} was refused: ${result.code}`);
       }
+      // A replica reads no result: the engine may reuse their memory.
+      this.engine.releaseResults();
       if (this.engine.lastEventSeq !== entries.eventSeqEnds[i]) {
         throw new ReplicaDivergence(
           `journal entry ${seq} reached event ${this.engine.lastEventSeq}, recorded ${entries.eventSeqEnds[i]}`,
