@@ -42,9 +42,9 @@ export class TestExchange {
     this.engine = engine;
   }
 
-  /** A fresh exchange with the standard assets and markets. */
-  static standard(): TestExchange {
-    const x = new TestExchange();
+  /** A fresh exchange with the standard assets and markets (on a new engine by default). */
+  static standard(engine: Engine = new Engine()): TestExchange {
+    const x = new TestExchange(engine);
     x.ok({ type: 'asset.add', asset: 'BTC', decimals: 8 });
     x.ok({ type: 'asset.add', asset: 'USDT', decimals: 6 });
     x.ok({ type: 'asset.add', asset: 'LTT', decimals: 8 });
