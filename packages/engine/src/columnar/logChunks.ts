@@ -44,10 +44,7 @@ export class LogChunks {
 
   /** No result made so far will be read again: every retired chunk may be reused. */
   release(): void {
-    const retired = this.retired;
-    while (retired.length > 0) {
-      const chunk = retired.pop()!;
-      if (this.spare.length < SPARE_MAX) this.spare.push(chunk);
-    }
+    for (const chunk of this.retired) if (this.spare.length < SPARE_MAX) this.spare.push(chunk);
+    this.retired.length = 0;
   }
 }

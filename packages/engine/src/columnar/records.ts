@@ -1,5 +1,6 @@
-// The columnar core's events as numbers: each command writes records into a reused log, and its
-// result keeps a copy of them that becomes the engine's event objects when first read.
+// The columnar core's events as numbers: each command writes records into the event log's
+// current chunk (logChunks.ts), and its result reads them there, into the engine's event objects,
+// when first read.
 //
 // A record holds every value its event shows (no slot, no row), so a result stays right after
 // later commands have changed or freed the orders it names. Reading it needs only names, which
