@@ -1,6 +1,7 @@
 // Engine benchmark: one market, a book of ~10k resting orders, and a stream of limit orders,
 // cancels and market orders, run through our engine and through nodejs-order-book (v10) in
-// the same process.
+// the same process. `npm run bench:engine` runs it bundled, as the server runs the engine
+// (bench/bundled.ts).
 //
 //   npm run bench:engine -- --ops 1000000 --seed 42
 //   npm run bench:engine -- --snapshot 100000   (snapshot and restore at a large book instead)

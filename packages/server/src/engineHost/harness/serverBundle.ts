@@ -1,6 +1,16 @@
 import { join } from 'node:path';
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 import { repoRoot } from './serverProcess.js';
+
+/** Compiles our packages (`@lattice/*`) and our files in, and leaves every other package to node_modules. */
+export const ourCodeBundled: Plugin = {
+  name: 'external-packages',
+  setup(builder) {
+    builder.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@lattice/') ? undefined : { path: args.path, external: true },
+    );
+  },
+};
 
 /**
  * Bundles the server as `npm run build` does (our packages compiled in, every other package
@@ -21,16 +31,7 @@ export async function buildServerBundle(name: string): Promise<string> {
     format: 'esm',
     target: 'node20.19',
     logLevel: 'warning',
-    plugins: [
-      {
-        name: 'external-packages',
-        setup(builder) {
-          builder.onResolve({ filter: /^[^./]/ }, (args) =>
-            args.path.startsWith('@lattice/') ? undefined : { path: args.path, external: true },
-          );
-        },
-      },
-    ],
+    plugins: [ourCodeBundled],
   });
   return join(outdir, 'main.js');
 }

@@ -1,0 +1,37 @@
+// Runs a benchmark as the server runs our code: compiled into one module by esbuild, as
+// `npm run build` bundles the server (our packages in, every other package from node_modules),
+// not as one module per source file, which is how `tsx` runs it.
+//
+//   tsx bench/bundled.ts engine [args...]   builds bench/engine.ts into bench/dist/engine.mjs,
+//                                           then runs it with node and the arguments
+//
+// NOTE: the difference is not small for the engine: per file, its ratio to the baseline on the
+// bench's workload was about a tenth lower (docs/decisions/columnar-engine.md, "How it is
+// measured"). The baseline, nodejs-order-book, is a package: it loads from node_modules either
+// way.
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { ourCodeBundled } from '../packages/server/src/engineHost/harness/serverBundle.js';
+import { repoRoot } from '../packages/server/src/engineHost/harness/serverProcess.js';
+
+const [name, ...args] = process.argv.slice(2);
+if (name === undefined || !/^\w+$/.test(name)) {
+  console.error('usage: tsx bench/bundled.ts <bench name> [args...]');
+  process.exit(2);
+}
+const outfile = join(repoRoot, 'bench/dist', `${name}.mjs`);
+await build({
+  entryPoints: [join(repoRoot, 'bench', `${name}.ts`)],
+  outfile,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20.19',
+  logLevel: 'warning',
+  plugins: [ourCodeBundled],
+});
+const run = spawnSync(process.execPath, [outfile, ...args], {
+  stdio: 'inherit',
+});
+process.exit(run.status ?? 1);
