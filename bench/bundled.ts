@@ -12,7 +12,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { ourCodeBundled } from '../packages/server/src/engineHost/harness/serverBundle.js';
+import { asTheServerIsBundled } from '../packages/server/src/engineHost/harness/serverBundle.js';
 import { repoRoot } from '../packages/server/src/engineHost/harness/serverProcess.js';
 
 const [name, ...args] = process.argv.slice(2);
@@ -24,12 +24,7 @@ const outfile = join(repoRoot, 'bench/dist', `${name}.mjs`);
 await build({
   entryPoints: [join(repoRoot, 'bench', `${name}.ts`)],
   outfile,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20.19',
-  logLevel: 'warning',
-  plugins: [ourCodeBundled],
+  ...asTheServerIsBundled,
 });
 const run = spawnSync(process.execPath, [outfile, ...args], {
   stdio: 'inherit',

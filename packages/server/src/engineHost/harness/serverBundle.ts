@@ -1,16 +1,28 @@
 import { join } from 'node:path';
-import { build, type Plugin } from 'esbuild';
+import { type BuildOptions, build } from 'esbuild';
 import { repoRoot } from './serverProcess.js';
 
-/** Compiles our packages (`@lattice/*`) and our files in, and leaves every other package to node_modules. */
-export const ourCodeBundled: Plugin = {
-  name: 'external-packages',
-  setup(builder) {
-    builder.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.path.startsWith('@lattice/') ? undefined : { path: args.path, external: true },
-    );
-  },
-};
+/**
+ * The options `npm run build` bundles the server with: one ES module for Node, our packages
+ * (`@lattice/*`) and files compiled in, every other package left to node_modules.
+ */
+export const asTheServerIsBundled = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20.19',
+  logLevel: 'warning',
+  plugins: [
+    {
+      name: 'external-packages',
+      setup(builder) {
+        builder.onResolve({ filter: /^[^./]/ }, (args) =>
+          args.path.startsWith('@lattice/') ? undefined : { path: args.path, external: true },
+        );
+      },
+    },
+  ],
+} satisfies BuildOptions;
 
 /**
  * Bundles the server as `npm run build` does (our packages compiled in, every other package
@@ -26,12 +38,7 @@ export async function buildServerBundle(name: string): Promise<string> {
       replicaWorker: join(repoRoot, 'packages/server/src/engineHost/replicaWorker.ts'),
     },
     outdir,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20.19',
-    logLevel: 'warning',
-    plugins: [ourCodeBundled],
+    ...asTheServerIsBundled,
   });
   return join(outdir, 'main.js');
 }
