@@ -96,6 +96,8 @@ export class OrderTable {
   private ring: Int32Array;
   private ringMask: number;
   private readonly lapped = new Map<number, number>();
+  /** The largest id ever allocated: a larger one cannot be open. */
+  private idMax = 0;
   /** Per holder index, the slot of the newest open order, NONE when none. */
   private userHeads: Int32Array;
 
@@ -136,7 +138,13 @@ export class OrderTable {
    * among open orders.
    */
   allocate(id: number): number {
-    if (this.slotOf(id) !== NONE) throw new InvariantViolation(`order ${id} is already open`);
+    // NOTE: the engine's ids only grow, so the usual new id skips the lookup, which reads the row
+    // of an older order at the id's ring position and searches `lapped` (the bench's workload
+    // ends with about 1,700 orders there): a third of `newOrder`'s time in a profile of it.
+    if (id <= this.idMax && this.slotOf(id) !== NONE) {
+      throw new InvariantViolation(`order ${id} is already open`);
+    }
+    if (id > this.idMax) this.idMax = id;
     const slot = this.freeCount > 0 ? this.freeSlots[--this.freeCount]! : this.newSlot();
     const rows = this.orderRows;
     const row = slot * ORDER_WIDTH;
