@@ -42,7 +42,7 @@ describe('safe-integer helpers', () => {
   it('divide exactly where the quotient is a hair from an integer, near 2^53', () => {
     // The rounded quotient comes closest to an integer when a is one away from a multiple of b.
     for (const b of [2, 3, 7, 10 ** 6 + 3, 2 ** 26 + 1, 10 ** 8, 2 ** 40 - 87, MAX - 1, MAX]) {
-      const top = Math.floor(MAX / b) * b;
+      const top = Number((BigInt(MAX) / BigInt(b)) * BigInt(b));
       for (const a of [top - 1, top, top + 1, top - b + 1, b - 1, b, b + 1]) {
         if (a < 0 || a > MAX) continue;
         expect(BigInt(floorDivN(a, b))).toBe(BigInt(a) / BigInt(b));

@@ -136,8 +136,10 @@ describe('Engine.releaseResults', { timeout: 60_000 }, () => {
       columnar.releaseResults();
       return ours;
     };
-    // Enough resting asks that one market buy taking them all writes more than a chunk.
-    const makers = Math.ceil(LOG_CHUNK / 60);
+    // Enough resting asks that one market buy taking them all writes more than a chunk: a fill
+    // writes its deal, a balance event of four legs or more and the maker's record, over 64
+    // numbers.
+    const makers = (LOG_CHUNK >> 6) + 1;
     for (let i = 0; i < makers; i++) {
       both({
         type: 'order.limit',
@@ -157,7 +159,7 @@ describe('Engine.releaseResults', { timeout: 60_000 }, () => {
       userId: 1,
       market: MARKET,
       side: BUY,
-      amount: btc(String(makers / 1000)),
+      amount: btc('0.001') * BigInt(makers),
       source: 'api',
     });
     expect(sweep.ok && sweep.events.filter((e) => e.type === 'deal').length).toBe(makers);
