@@ -7,6 +7,7 @@ import {
   buyFreezeN,
   ceilDivN,
   DealRatios,
+  exactQuotientN,
   FillAmounts,
   fillAmounts,
   floorDivN,
@@ -49,6 +50,22 @@ describe('safe-integer helpers', () => {
         expect(BigInt(ceilDivN(a, b))).toBe(ceilDiv(BigInt(a), BigInt(b)));
       }
     }
+  });
+
+  it('give a quotient exactly when it is an integer, as bigint remainders say', () => {
+    const expected = (a: number, b: number) =>
+      BigInt(a) % BigInt(b) === 0n ? BigInt(a) / BigInt(b) : -1n;
+    fc.assert(
+      fc.property(safeInt(), safeInt(1), (a, b) => {
+        expect(BigInt(exactQuotientN(a, b))).toBe(expected(a, b));
+        // A multiple of b below 2^53 divides exactly, and one away from it does not (b > 1).
+        const multiple = Number((BigInt(a) / BigInt(b)) * BigInt(b));
+        expect(BigInt(exactQuotientN(multiple, b))).toBe(BigInt(multiple) / BigInt(b));
+        if (b > 1 && multiple + 1 <= MAX) expect(exactQuotientN(multiple + 1, b)).toBe(-1);
+        if (b > 1 && multiple >= 1) expect(exactQuotientN(multiple - 1, b)).toBe(-1);
+      }),
+      RUNS,
+    );
   });
 
   it('multiply exactly or report that the product is not safe', () => {

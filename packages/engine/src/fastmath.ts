@@ -30,6 +30,16 @@ export function ceilDivN(a: number, b: number): number {
   return q * b === a ? q : q + 1;
 }
 
+/**
+ * a / b when b divides a, else -1, for safe integers a ≥ 0 and b > 0: the quotient is an
+ * integer exactly when b divides a, by floorDivN's argument (rounding never makes a quotient
+ * that is not an integer into one). The checks of a price's tick and an amount's lot use it.
+ */
+export function exactQuotientN(a: number, b: number): number {
+  const q = a / b;
+  return q === Math.floor(q) ? q : -1;
+}
+
 /** a × b when both are safe integers ≥ 0 and the product is one too, else -1. */
 export function mulSafe(a: number, b: number): number {
   if (a < 0 || b < 0) return -1;
