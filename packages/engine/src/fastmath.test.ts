@@ -12,6 +12,7 @@ import {
   fillAmounts,
   floorDivN,
   mulSafe,
+  positiveSafeOf,
   SAFE_MAX,
   SAFE_MAX_BIG,
   toSafe,
@@ -64,6 +65,31 @@ describe('safe-integer helpers', () => {
         if (b > 1 && multiple + 1 <= MAX) expect(exactQuotientN(multiple + 1, b)).toBe(-1);
         if (b > 1 && multiple >= 1) expect(exactQuotientN(multiple - 1, b)).toBe(-1);
       }),
+      RUNS,
+    );
+  });
+
+  it('read a positive safe bigint as Number does, and nothing else', () => {
+    const expected = (v: bigint) => (v > 0n && v <= SAFE_MAX_BIG ? Number(v) : -1);
+    const edges = [0n, 1n, -1n, 2n ** 32n - 1n, 2n ** 32n, 2n ** 32n + 1n, SAFE_MAX_BIG - 1n];
+    for (const base of [SAFE_MAX_BIG, 2n ** 63n, 2n ** 64n, 2n ** 96n, 2n ** 128n]) {
+      for (const d of [-2n, -1n, 0n, 1n, 2n, 5n, SAFE_MAX_BIG]) edges.push(base + d, -base + d);
+    }
+    for (const v of edges) expect(positiveSafeOf(v)).toBe(expected(v));
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.bigInt({ min: -(2n ** 70n), max: 2n ** 70n }),
+          fc.bigInt({ min: 0n, max: 2n ** 54n }),
+          // A positive safe value plus a multiple of 2^64: the same low 64 bits.
+          fc
+            .tuple(safeInt(), fc.bigInt({ min: -4n, max: 4n }))
+            .map(([n, k]) => BigInt(n) + k * 2n ** 64n),
+        ),
+        (v) => {
+          expect(positiveSafeOf(v)).toBe(expected(v));
+        },
+      ),
       RUNS,
     );
   });

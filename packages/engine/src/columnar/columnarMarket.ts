@@ -1,6 +1,6 @@
 // One market in the columnar core: the bigint core's Market for its rules and checks, its two
 // book sides, and the fast path's fractions (fastmath.ts) as plain numbers.
-import { exactQuotientN, SAFE_MAX, SAFE_MAX_BIG } from '../fastmath.js';
+import { exactQuotientN, positiveSafeOf, SAFE_MAX_BIG } from '../fastmath.js';
 import type { Market } from '../market.js';
 import { BookSide } from './bookSide.js';
 import type { OrderTable } from './orderTable.js';
@@ -81,11 +81,8 @@ export class ColumnarMarket {
    */
   ticksOfPrice(price: unknown): number {
     if (typeof price !== 'bigint') return -1;
-    // Conversion rounds monotonically and 2^53 is a number, so a bigint past SAFE_MAX gives a
-    // number past it too: the range is checked on the number, with no bigint comparison.
-    const n = Number(price);
-    if (!(n > 0 && n <= SAFE_MAX)) return -1;
-    return exactQuotientN(n, this.tickN);
+    const n = positiveSafeOf(price);
+    return n < 0 ? -1 : exactQuotientN(n, this.tickN);
   }
 
   /**
@@ -94,9 +91,8 @@ export class ColumnarMarket {
    */
   amountOf(amount: unknown): number {
     if (typeof amount !== 'bigint') return -1;
-    const n = Number(amount); // as in ticksOfPrice
-    if (!(n > 0 && n <= SAFE_MAX)) return -1;
-    return n >= this.minAmountN && exactQuotientN(n, this.lotN) >= 0 ? n : -1;
+    const n = positiveSafeOf(amount);
+    return n > 0 && n >= this.minAmountN && exactQuotientN(n, this.lotN) >= 0 ? n : -1;
   }
 
   /** Note a trade at `ticks`: the last price, and the command's range for the stops. */

@@ -532,11 +532,14 @@ export class ColumnarCore {
       if (bad !== null) return bad;
       total = Number(cmd.total);
     } else {
-      const m = cm.market;
-      const bad = checkAmount(m, cmd.amount);
-      if (bad !== null) return bad;
-      if (cmd.amount! > SAFE_MAX_BIG) return DECLINED;
-      amount = Number(cmd.amount);
+      // The common case in numbers, as for a limit order; anything else through the checks.
+      amount = cm.amountOf(cmd.amount);
+      if (amount < 0) {
+        const bad = checkAmount(cm.market, cmd.amount);
+        if (bad !== null) return bad;
+        if (cmd.amount! > SAFE_MAX_BIG) return DECLINED;
+        amount = Number(cmd.amount);
+      }
       // The furthest price it can reach: the opposite side's worst level.
       const worst = opposite.ticksOf(opposite.levelAt(opposite.levelCount - 1));
       const best = opposite.ticksOf(opposite.best());
