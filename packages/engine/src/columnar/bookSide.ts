@@ -36,6 +36,11 @@ export class BookSide {
    * without moving the others). Its length is the level capacity, which bounds the count.
    */
   private sorted: Int32Array;
+  /**
+   * The key of each level in `sorted`, at the same position: the binary searches read this one
+   * small array instead of a level row per probe (a read of memory a few levels apart each).
+   */
+  private sortedKeys: Float64Array;
   private sortedCount = 0;
   /** key = sign × ticks, larger is better: -1 for asks (lowest best), 1 for bids. */
   private readonly sign: number;
@@ -56,6 +61,7 @@ export class BookSide {
     this.levelRows = new Float64Array(this.capacity * LEVEL_WIDTH);
     this.freeLevels = new Int32Array(this.capacity);
     this.sorted = new Int32Array(this.capacity);
+    this.sortedKeys = new Float64Array(this.capacity);
   }
 
   get levelCount(): number {
@@ -150,32 +156,30 @@ export class BookSide {
 
   // --- internals -----------------------------------------------------------------------------
 
-  private keyOf(level: number): number {
-    return this.sign * this.levelRows[level * LEVEL_WIDTH + L_TICKS]!;
-  }
-
   /** The level at `ticks`, created and inserted in order when the side has none. */
   private levelFor(ticks: number): number {
     const key = this.sign * ticks;
-    const sorted = this.sorted;
+    const keys = this.sortedKeys;
     const n = this.sortedCount;
     // Most new orders land at or near the best price (the end): try it before searching.
     let i = n;
-    if (n > 0 && this.keyOf(sorted[n - 1]!) > key) {
+    if (n > 0 && keys[n - 1]! > key) {
       let lo = 0;
       let hi = n;
       while (lo < hi) {
         const mid = (lo + hi) >>> 1;
-        if (this.keyOf(sorted[mid]!) <= key) lo = mid + 1;
+        if (keys[mid]! <= key) lo = mid + 1;
         else hi = mid;
       }
       i = lo;
     }
-    if (i > 0 && this.keyOf(sorted[i - 1]!) === key) return sorted[i - 1]!;
+    if (i > 0 && keys[i - 1] === key) return this.sorted[i - 1]!;
     const level = this.newLevel(ticks);
-    // newLevel may have grown `sorted`.
+    // newLevel may have grown both arrays.
     this.sorted.copyWithin(i + 1, i, n);
     this.sorted[i] = level;
+    this.sortedKeys.copyWithin(i + 1, i, n);
+    this.sortedKeys[i] = key;
     this.sortedCount = n + 1;
     return level;
   }
@@ -191,6 +195,7 @@ export class BookSide {
         this.levelRows = grown(this.levelRows, size * LEVEL_WIDTH);
         this.freeLevels = grown(this.freeLevels, size);
         this.sorted = grown(this.sorted, size);
+        this.sortedKeys = grown(this.sortedKeys, size);
       }
       level = this.levelsUsed++;
     }
@@ -209,17 +214,19 @@ export class BookSide {
     const sorted = this.sorted;
     const n = this.sortedCount;
     if (sorted[n - 1] !== level) {
-      const key = this.keyOf(level);
+      const keys = this.sortedKeys;
+      const key = this.sign * this.levelRows[level * LEVEL_WIDTH + L_TICKS]!;
       let lo = 0;
       let hi = n;
       while (lo < hi) {
         const mid = (lo + hi) >>> 1;
-        if (this.keyOf(sorted[mid]!) < key) lo = mid + 1;
+        if (keys[mid]! < key) lo = mid + 1;
         else hi = mid;
       }
       if (sorted[lo] !== level)
         throw new InvariantViolation(`level ${level} missing from its side`);
       sorted.copyWithin(lo, lo + 1, n);
+      keys.copyWithin(lo, lo + 1, n);
     }
     this.sortedCount = n - 1;
     this.freeLevels[this.freeCount++] = level;
