@@ -63,8 +63,8 @@ const LOW_WORD = 1 - HIGH_WORD;
  */
 export function positiveSafeOf(v: bigint): number {
   // NOTE: not Number(v), which V8 computes for a bigint by calling into its runtime: 30 to
-  // 50 ns a call here under Node 20 and 24, against 12 to 15 for this, whose store and reads
-  // the optimising compiler inlines. Every order's price and amount come through here.
+  // 58 ns a call in a scratch loop under Node 20 and 24, against 12 to 23 for this, whose
+  // store and reads the optimising compiler inlines. Every order's price and amount come here.
   int64[0] = v;
   const n = int64Words[HIGH_WORD]! * 2 ** 32 + (int64Words[LOW_WORD]! >>> 0);
   return n > 0 && n <= SAFE_MAX && BigInt.asIntN(64, v) === v ? n : -1;
