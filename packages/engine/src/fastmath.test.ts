@@ -69,13 +69,18 @@ describe('safe-integer helpers', () => {
     );
   });
 
-  it('read a positive safe bigint as Number does, and nothing else', () => {
+  it('read a positive (or, toSafe, non-negative) safe bigint as Number does, and nothing else', () => {
     const expected = (v: bigint) => (v > 0n && v <= SAFE_MAX_BIG ? Number(v) : -1);
+    const expectedSafe = (v: bigint) => (v >= 0n && v <= SAFE_MAX_BIG ? Number(v) : -1);
+    const check = (v: bigint) => {
+      expect(positiveSafeOf(v)).toBe(expected(v));
+      expect(toSafe(v)).toBe(expectedSafe(v));
+    };
     const edges = [0n, 1n, -1n, 2n ** 32n - 1n, 2n ** 32n, 2n ** 32n + 1n, SAFE_MAX_BIG - 1n];
     for (const base of [SAFE_MAX_BIG, 2n ** 63n, 2n ** 64n, 2n ** 96n, 2n ** 128n]) {
       for (const d of [-2n, -1n, 0n, 1n, 2n, 5n, SAFE_MAX_BIG]) edges.push(base + d, -base + d);
     }
-    for (const v of edges) expect(positiveSafeOf(v)).toBe(expected(v));
+    for (const v of edges) check(v);
     fc.assert(
       fc.property(
         fc.oneof(
@@ -86,9 +91,7 @@ describe('safe-integer helpers', () => {
             .tuple(safeInt(), fc.bigInt({ min: -4n, max: 4n }))
             .map(([n, k]) => BigInt(n) + k * 2n ** 64n),
         ),
-        (v) => {
-          expect(positiveSafeOf(v)).toBe(expected(v));
-        },
+        (v) => check(v),
       ),
       RUNS,
     );

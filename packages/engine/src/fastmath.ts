@@ -72,7 +72,7 @@ export function positiveSafeOf(v: bigint): number {
 
 /** The number of a bigint in [0, 2^53), else -1 (the caller then takes the bigint path). */
 export function toSafe(v: bigint): number {
-  return v >= 0n && v <= SAFE_MAX_BIG ? Number(v) : -1;
+  return v === 0n ? 0 : positiveSafeOf(v);
 }
 
 function gcdBig(a: bigint, b: bigint): bigint {

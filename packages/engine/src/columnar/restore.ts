@@ -2,7 +2,7 @@
 // order's quantities within the ranges the core checks when an order is placed, every balance
 // within two limbs, and the LTT in the exchange below 2^53 when a user pays fees in LTT.
 // Otherwise null, and the engine restores into the bigint core.
-import { SAFE_MAX, SAFE_MAX_BIG } from '../fastmath.js';
+import { SAFE_MAX, SAFE_MAX_BIG, toSafe } from '../fastmath.js';
 import { restoreState } from '../snapshot.js';
 import type { EngineSnapshot, SnapshotOrderRow } from '../types.js';
 import type { ColumnarMarket } from './columnarMarket.js';
@@ -42,16 +42,14 @@ import {
 
 /** The number of a snapshot's decimal text when it is a safe integer ≥ 0, else -1. */
 function safe(text: string): number {
-  const v = BigInt(text);
-  return v >= 0n && v <= SAFE_MAX_BIG ? Number(v) : -1;
+  return toSafe(BigInt(text));
 }
 
 /** `text` / unit when exact and a safe integer, else -1. */
 function units(text: string, unit: bigint): number {
   const v = BigInt(text);
   if (v < 0n || v % unit !== 0n) return -1;
-  const n = v / unit;
-  return n <= SAFE_MAX_BIG ? Number(n) : -1;
+  return toSafe(v / unit);
 }
 
 /**
