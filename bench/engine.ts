@@ -19,14 +19,17 @@
 // command objects would sit in the heap and slow every collection of both contenders. Each
 // timed loop builds the call's argument object from the list, ours and the baseline's alike.
 // Figures:
+// - p50/p99 us and max pause ms: a pass on a fresh engine alone in the heap (run first, before
+//   the baseline has made any garbage), each apply() timed on its own with
+//   process.hrtime.bigint() (the timer's own cost, some tens of ns, is included); the longest
+//   single apply() is `max pause ms`, collections of the engine's own heap included;
 // - engine ops/s and baseline ops/s: one pass each over all operations, run in alternating
 //   chunks of 10,000 (a change of load on a shared machine then touches both alike), each
 //   timed per chunk without a timer per operation; the engine's clock is also read every 100
-//   operations, and the longest such batch is `max pause ms` (collections included); the
-//   same passes per second of process CPU time are printed too (a busy machine stretches
-//   wall time, not CPU time);
-// - p50/p99 us: a second pass on a fresh engine, each apply() timed on its own with
-//   process.hrtime.bigint() (the timer's own cost, some tens of ns, is included).
+//   operations, and the longest such batch is printed as the pause with the baseline in the
+//   same heap (a full collection marks both contenders' objects, whichever chunk it falls
+//   in); the same passes per second of process CPU time are printed too (a busy machine
+//   stretches wall time, not CPU time).
 // Neither pass reads a result, and each tells the engine so every 100 operations
 // (Engine.releaseResults, in the timed part), as the engine host does once it has read each
 // result: the engine then reuses its event log's memory instead of allocating more.
@@ -418,9 +421,7 @@ function cpuMicros(from: NodeJS.CpuUsage, to: NodeJS.CpuUsage): number {
  * Both contenders over all operations, in alternating chunks, so that a change of load on the
  * machine during the run touches both alike. Each one's time is the sum of its chunks.
  */
-function runThroughput(w: Workload, fresh: (w: Workload) => Contender): Throughput {
-  const engine = fresh(w);
-  const book = freshBaseline(w);
+function runThroughput(w: Workload, engine: Contender, book: OrderBook): Throughput {
   const { ops, amounts } = w;
   let engineNs = 0n;
   let baselineNs = 0n;
@@ -462,9 +463,8 @@ function runThroughput(w: Workload, fresh: (w: Workload) => Contender): Throughp
 
 function runEngineLatency(
   w: Workload,
-  fresh: (w: Workload) => Contender,
-): { p50: number; p99: number } {
-  const engine = fresh(w);
+  engine: Contender,
+): { p50: number; p99: number; longestMs: number } {
   const { ops, amounts } = w;
   const samples = new Float64Array(ops.length);
   for (let i = 0; i < ops.length; i++) {
@@ -476,7 +476,7 @@ function runEngineLatency(
   }
   samples.sort();
   const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]!;
-  return { p50: at(0.5) / 1000, p99: at(0.99) / 1000 };
+  return { p50: at(0.5) / 1000, p99: at(0.99) / 1000, longestMs: at(1) / 1e6 };
 }
 
 /** nodejs-order-book driven by the same operations: integer ticks and minor units as numbers. */
@@ -504,7 +504,26 @@ function freshBaseline(w: Workload): OrderBook {
   return book;
 }
 
-/** The longest garbage collection pause seen while `run` runs (both contenders' garbage). */
+/**
+ * A full collection before a timed pass, when node runs with --expose-gc (bench/bundled.ts
+ * passes it): the workload's generation and the contenders' seeding leave garbage behind (the
+ * generating engine among it), and collecting it would otherwise fall in the first thousands
+ * of timed operations, on whichever contender ran then.
+ */
+function collectGarbage(): void {
+  (globalThis as { gc?: () => void }).gc?.();
+}
+
+/** `run` on `contender` from a collected heap, with the longest collection pause during it. */
+function withCollectedHeap<T>(
+  contender: Contender,
+  run: (contender: Contender) => T,
+): { result: T; gcMs: Promise<number> } {
+  collectGarbage();
+  return longestGcPause(() => run(contender));
+}
+
+/** The longest garbage collection pause seen while `run` runs. */
 function longestGcPause<T>(run: () => T): { result: T; gcMs: Promise<number> } {
   let longest = 0;
   const observer = new PerformanceObserver((list) => {
@@ -652,10 +671,18 @@ async function main(): Promise<void> {
   bigintCore = args.bigint;
   const fresh: (w: Workload) => Contender = args.floor ? freshFloor : freshEngine;
   if (args.floor) checkFloor(w, Math.min(w.ops.length, 100_000));
-  const measured = longestGcPause(() => runThroughput(w, fresh));
-  const throughput = measured.result;
-  const gcMs = await measured.gcMs;
-  const latency = runEngineLatency(w, fresh);
+  // NOTE: the engine alone first. The baseline's objects, once made, stay in the heap until a
+  // full collection, and V8's full collections in the alternating pass below come from its
+  // garbage: with the baseline's calls left out, that pass ran without one.
+  // Each pass's contenders are seeded, then the heap collected, before its timing starts: the
+  // gc figures are the timed passes' own.
+  const alone = withCollectedHeap(fresh(w), (engine) => runEngineLatency(w, engine));
+  const latency = alone.result;
+  const gcMs = await alone.gcMs;
+  const book = freshBaseline(w);
+  const shared = withCollectedHeap(fresh(w), (engine) => runThroughput(w, engine, book));
+  const throughput = shared.result;
+  const sharedGcMs = await shared.gcMs;
   const engineOps = throughput.engineOpsPerSecond;
   const baselineOps = throughput.baselineOpsPerSecond;
   // The floor's figures are labelled as such: they are not the engine's.
@@ -665,8 +692,12 @@ async function main(): Promise<void> {
   console.log(`${who} ops/s: ${Math.round(engineOps)}`);
   console.log(`p50 us: ${latency.p50.toFixed(2)}`);
   console.log(`p99 us: ${latency.p99.toFixed(2)}`);
-  console.log(`max pause ms: ${throughput.maxPauseMs.toFixed(2)}`);
+  console.log(`max pause ms: ${latency.longestMs.toFixed(2)}`);
   console.log(`longest gc pause ms: ${gcMs.toFixed(2)}`);
+  console.log(
+    `with the baseline in the same heap: max pause ms ${throughput.maxPauseMs.toFixed(2)} ` +
+      `(the longest ${BATCH} operations), longest gc pause ms ${sharedGcMs.toFixed(2)}`,
+  );
   console.log(`baseline ops/s: ${Math.round(baselineOps)}`);
   console.log(`ratio: ${(engineOps / baselineOps).toFixed(2)}`);
   // On a shared machine wall time includes waiting for a core; CPU time does not.
