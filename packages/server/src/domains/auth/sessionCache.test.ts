@@ -16,12 +16,18 @@ afterEach(() => {
 });
 
 describe('SessionCache', () => {
-  it('answers a stored session with a copy, only for the database it came from', () => {
+  it('answers a stored session, frozen, only for the database it came from', () => {
     const cache = new SessionCache();
-    cache.set(dbA, 'hash-1', found('s1', 7), cache.generation);
+    const stored = found('s1', 7);
+    cache.set(dbA, 'hash-1', stored, cache.generation);
+    (stored.session as { last_seen_at: number }).last_seen_at = 98;
     const first = cache.get(dbA, 'hash-1');
     expect(first?.session.id).toBe('s1');
-    first!.session.last_seen_at = 99;
+    expect(first?.session.last_seen_at).toBe(1);
+    expect(Object.isFrozen(first?.session) && Object.isFrozen(first?.user)).toBe(true);
+    expect(() => {
+      (first!.session as { last_seen_at: number }).last_seen_at = 99;
+    }).toThrow(TypeError);
     expect(cache.get(dbA, 'hash-1')?.session.last_seen_at).toBe(1);
     expect(cache.get(dbB, 'hash-1')).toBeUndefined();
     expect(cache.get(dbA, 'hash-2')).toBeUndefined();
@@ -42,10 +48,9 @@ describe('SessionCache', () => {
 
   it('forgets the sessions that end before a time', () => {
     const cache = new SessionCache();
-    const ending = (sessionId: string, expiresAt: number) => {
+    const ending = (sessionId: string, expiresAt: number): SessionWithUser => {
       const row = found(sessionId, 7);
-      row.session.expires_at = expiresAt;
-      return row;
+      return { ...row, session: { ...row.session, expires_at: expiresAt } };
     };
     cache.set(dbA, 'hash-1', ending('s1', 100), cache.generation);
     cache.set(dbA, 'hash-2', ending('s2', 200), cache.generation);

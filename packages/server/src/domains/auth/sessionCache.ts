@@ -1,9 +1,13 @@
 import type { SessionRow } from './sessions.repo.js';
 import type { UserRow } from './users.repo.js';
 
+/**
+ * A session and its user as read. NOTE: a remembered one is shared by every request it answers
+ * and is frozen; a change makes a new object (see `resolveSession`).
+ */
 export interface SessionWithUser {
-  session: SessionRow;
-  user: UserRow;
+  readonly session: Readonly<SessionRow>;
+  readonly user: Readonly<UserRow>;
 }
 
 interface Entry {
@@ -40,7 +44,10 @@ export class SessionCache {
     return this.generationNow;
   }
 
-  /** A copy of the remembered session and user (callers may change their copy), or undefined. */
+  /**
+   * The remembered session and user, frozen, or undefined. They are shared, not copied: a
+   * signed-in client's every request reads them, and nothing may change them.
+   */
   get(source: object, tokenHash: string): SessionWithUser | undefined {
     const entry = this.entries.get(tokenHash);
     if (entry === undefined || entry.source !== source) return undefined;
@@ -48,14 +55,18 @@ export class SessionCache {
       this.remove(tokenHash);
       return undefined;
     }
-    return { session: { ...entry.found.session }, user: { ...entry.found.user } };
+    return entry.found;
   }
 
   /** Remembers what a read found, unless something was forgotten since `generation`. */
   set(source: object, tokenHash: string, found: SessionWithUser, generation: number): void {
     if (generation !== this.generationNow) return;
     this.remove(tokenHash);
-    const copy = { session: { ...found.session }, user: { ...found.user } };
+    // A copy: the objects of the read that found it stay its own.
+    const copy = Object.freeze({
+      session: Object.freeze({ ...found.session }),
+      user: Object.freeze({ ...found.user }),
+    });
     this.entries.set(tokenHash, { source, found: copy, storedAt: performance.now() });
     this.hashBySession.set(copy.session.id, tokenHash);
     let hashes = this.hashesByUser.get(copy.user.id);

@@ -77,7 +77,7 @@ export async function resolveSession(
   }
   if (now - session.last_seen_at >= TOUCH_EVERY_MS) {
     await touchSession(db, session.id, now, client.ip);
-    session.last_seen_at = now;
+    return { session: { ...session, last_seen_at: now }, user };
   }
   return found;
 }
