@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { AppError } from '../../http/errors.js';
 import { apiKeyHooks } from '../apiKeys/apiKeyAuth.js';
 import { apiKeyRoutes } from '../apiKeys/apiKeys.routes.js';
 import { devRoutes } from '../dev/dev.routes.js';
@@ -82,6 +83,8 @@ async function registerAccounts(app: FastifyInstance, options: AccountsOptions):
   app.addHook('onClose', async () => mailer.close());
   recordStateChangingRoutes(app);
   schedulePruning(app, now);
+  // NOTE: callback style, not async: every request passes these hooks, and an async hook costs
+  // a promise and a turn of the microtask queue each even when it has nothing to wait for.
   app.addHook('onRequest', limitRequestsPerIp);
   app.addHook('onRequest', checkCsrf);
   app.addHook('onSend', sendCsrfToken);
@@ -118,9 +121,12 @@ function isApiPath(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?') || url === '/ws';
 }
 
-async function limitRequestsPerIp(request: FastifyRequest): Promise<void> {
-  if (!isApiPath(request.url)) return;
-  takeOrFail(request.server.accounts.limiters.requestsPerIp, request.ip);
+function limitRequestsPerIp(request: FastifyRequest, _reply: FastifyReply, done: () => void): void {
+  // A refusal throws: Fastify answers a hook's throw as it answers a rejection.
+  if (isApiPath(request.url)) {
+    takeOrFail(request.server.accounts.limiters.requestsPerIp, request.ip);
+  }
+  done();
 }
 
 /**
@@ -129,29 +135,44 @@ async function limitRequestsPerIp(request: FastifyRequest): Promise<void> {
  * their signature (checked before validation) proves them, and no browser adds that header
  * cross-site without a CORS preflight we never grant.
  */
-async function checkCsrf(request: FastifyRequest): Promise<void> {
-  if (SAFE_METHODS.has(request.method)) return;
-  if (request.routeOptions.config?.csrf === false) return;
-  if (request.headers['x-api-key'] !== undefined) return;
+function checkCsrf(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+  done: (error?: Error) => void,
+): void {
+  if (
+    SAFE_METHODS.has(request.method) ||
+    request.routeOptions.config?.csrf === false ||
+    request.headers['x-api-key'] !== undefined
+  ) {
+    done();
+    return;
+  }
   const { allowedOrigins } = request.server.accounts;
   if (!originAllowed(request.headers.origin, request.headers.host, allowedOrigins)) {
     fail('auth_csrf_invalid');
   }
-  const expected = await currentCsrfToken(request);
   const sent = request.headers[CSRF_HEADER];
-  if (
-    expected === null ||
-    !csrfTokenMatches(expected, typeof sent === 'string' ? sent : undefined)
-  ) {
-    fail('auth_csrf_invalid');
-  }
+  currentCsrfToken(request).then((expected) => {
+    const matches =
+      expected !== null && csrfTokenMatches(expected, typeof sent === 'string' ? sent : undefined);
+    done(matches ? undefined : new AppError('auth_csrf_invalid'));
+  }, done);
 }
 
 /** Responses to POST carry the current token; after sign-in or sign-out, the new one. */
-async function sendCsrfToken(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
-  if (request.method === 'POST' && request.headers['x-api-key'] === undefined) {
-    const token = await currentCsrfToken(request);
-    if (token !== null) reply.header(CSRF_HEADER, token);
+function sendCsrfToken(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+  done: (error: Error | null, payload?: unknown) => void,
+): void {
+  if (request.method !== 'POST' || request.headers['x-api-key'] !== undefined) {
+    done(null, payload);
+    return;
   }
-  return payload;
+  currentCsrfToken(request).then((token) => {
+    if (token !== null) reply.header(CSRF_HEADER, token);
+    done(null, payload);
+  }, done);
 }

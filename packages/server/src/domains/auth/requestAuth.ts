@@ -98,18 +98,42 @@ function checkApiKeyScope(request: FastifyRequest, auth: AuthContext): void {
  * A request signed with an API key passes only when the route declares `apiKeyScope` and the
  * key holds that scope.
  */
-export async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-  const auth = await resolveCaller(request);
-  if (auth === null) fail('auth_required');
-  checkApiKeyScope(request, auth);
-  request.auth = auth;
+// NOTE: this and `optionalUser` are callback-style hooks, not async ones: Fastify then spends
+// no promise of its own on them, on nearly every request.
+export function requireUser(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+  done: (error?: Error) => void,
+): void {
+  resolveCaller(request).then((auth) => {
+    let refusal: Error | undefined;
+    try {
+      if (auth === null) fail('auth_required');
+      checkApiKeyScope(request, auth);
+      request.auth = auth;
+    } catch (error) {
+      refusal = error as Error;
+    }
+    done(refusal);
+  }, done);
 }
 
 /** preHandler for public routes that show more to a signed-in user: sets `request.auth` or null. */
-export async function optionalUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-  const auth = await resolveCaller(request);
-  if (auth !== null) checkApiKeyScope(request, auth);
-  request.auth = auth;
+export function optionalUser(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+  done: (error?: Error) => void,
+): void {
+  resolveCaller(request).then((auth) => {
+    let refusal: Error | undefined;
+    try {
+      if (auth !== null) checkApiKeyScope(request, auth);
+      request.auth = auth;
+    } catch (error) {
+      refusal = error as Error;
+    }
+    done(refusal);
+  }, done);
 }
 
 /** The caller set by `requireUser`; for handlers behind it. */
