@@ -105,17 +105,7 @@ export function requireUser(
   _reply: FastifyReply,
   done: (error?: Error) => void,
 ): void {
-  resolveCaller(request).then((auth) => {
-    let refusal: Error | undefined;
-    try {
-      if (auth === null) fail('auth_required');
-      checkApiKeyScope(request, auth);
-      request.auth = auth;
-    } catch (error) {
-      refusal = error as Error;
-    }
-    done(refusal);
-  }, done);
+  settleCaller(request, true, done);
 }
 
 /** preHandler for public routes that show more to a signed-in user: sets `request.auth` or null. */
@@ -124,9 +114,19 @@ export function optionalUser(
   _reply: FastifyReply,
   done: (error?: Error) => void,
 ): void {
+  settleCaller(request, false, done);
+}
+
+/** Sets `request.auth` once the caller is known, or calls `done` with the refusal. */
+function settleCaller(
+  request: FastifyRequest,
+  required: boolean,
+  done: (error?: Error) => void,
+): void {
   resolveCaller(request).then((auth) => {
     let refusal: Error | undefined;
     try {
+      if (auth === null && required) fail('auth_required');
       if (auth !== null) checkApiKeyScope(request, auth);
       request.auth = auth;
     } catch (error) {
