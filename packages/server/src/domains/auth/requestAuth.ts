@@ -3,8 +3,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AccountsDeps } from './accountsDeps.js';
 import { anonymousCsrfToken } from './csrf.js';
 import { fail } from './fail.js';
-import { clientInfo, resolveSession, SESSION_COOKIE } from './sessions.js';
+import {
+  clientInfo,
+  rememberedLiveSession,
+  resolveSessionOfHash,
+  SESSION_COOKIE,
+} from './sessions.js';
 import type { SessionRow } from './sessions.repo.js';
+import { hashToken } from './tokens.js';
 import type { UserRow } from './users.repo.js';
 
 /** Who is calling: a user signed in by session cookie or by a signed API-key request. */
@@ -15,10 +21,16 @@ export interface AuthContext {
   apiKey: { id: number; scopes: readonly ApiKeyScope[] } | null;
 }
 
+/** A cookie's session and its user. */
+type FoundSession = { session: SessionRow; user: UserRow };
+
 /** What one request learned about its caller, filled lazily. */
 export interface RequestAuthState {
-  /** The cookie's session, resolved at most once per request. */
-  session?: Promise<{ session: SessionRow; user: UserRow } | null>;
+  /**
+   * The cookie's session, looked up at most once per request: the answer itself once known (at
+   * once for a remembered session), its promise while the database is asked.
+   */
+  session?: FoundSession | null | Promise<FoundSession | null>;
   /** Set by the API-key hook when the request carries a valid signature. */
   apiKeyAuth?: AuthContext;
   /** The CSRF token to send back; sign-in and sign-out replace it. */
@@ -51,37 +63,84 @@ export function authStateOf(request: FastifyRequest): RequestAuthState {
 }
 
 /** The session the request's cookie proves (memoised per request), or null. */
-export function cookieSession(
+export function cookieSession(request: FastifyRequest): Promise<FoundSession | null> {
+  const lookup = cookieSessionLookup(request);
+  return lookup instanceof Promise ? lookup : Promise.resolve(lookup);
+}
+
+/** The cookie's session as far as known: the answer, or its promise while it is read. */
+function cookieSessionLookup(
   request: FastifyRequest,
-): Promise<{ session: SessionRow; user: UserRow } | null> {
+): FoundSession | null | Promise<FoundSession | null> {
   const state = authStateOf(request);
-  if (state.session === undefined) {
-    const token = request.cookies[SESSION_COOKIE];
-    const { db, now } = request.server.accounts;
-    state.session =
-      token === undefined || token.length > 64
-        ? Promise.resolve(null)
-        : resolveSession(db, token, clientInfo(request), now());
-  }
+  state.session ??= lookUpCookieSession(request, state);
   return state.session;
+}
+
+function lookUpCookieSession(
+  request: FastifyRequest,
+  state: RequestAuthState,
+): FoundSession | null | Promise<FoundSession | null> {
+  const token = request.cookies[SESSION_COOKIE];
+  if (token === undefined || token.length > 64) return null;
+  const { db, now } = request.server.accounts;
+  const time = now();
+  const tokenHash = hashToken(token);
+  const remembered = rememberedLiveSession(db, tokenHash, time);
+  if (remembered !== undefined) return remembered;
+  const read = resolveSessionOfHash(db, tokenHash, clientInfo(request), time);
+  // Once read, the request's later hooks take the answer without waiting for it again.
+  read.then(
+    (found) => {
+      if (state.session === read) state.session = found;
+    },
+    () => {},
+  );
+  return read;
 }
 
 /** The CSRF token this request's cookie entitles it to; null without any cookie. */
 export async function currentCsrfToken(request: FastifyRequest): Promise<string | null> {
+  const known = knownCsrfToken(request);
+  if (known !== undefined) return known;
+  const found = await cookieSession(request);
+  return csrfTokenOf(request, found);
+}
+
+/** `currentCsrfToken` when known without waiting; undefined while the session is read. */
+export function knownCsrfToken(request: FastifyRequest): string | null | undefined {
   const state = authStateOf(request);
   if (state.nextCsrfToken !== undefined) return state.nextCsrfToken;
-  const found = await cookieSession(request);
+  const found = cookieSessionLookup(request);
+  return found instanceof Promise ? undefined : csrfTokenOf(request, found);
+}
+
+function csrfTokenOf(request: FastifyRequest, found: FoundSession | null): string | null {
   if (found !== null) return found.session.csrf_token;
   const cookie = request.cookies[SESSION_COOKIE];
   if (cookie === undefined) return null;
   return anonymousCsrfToken(request.server.accounts.secretKey, cookie);
 }
 
-/** The signed-in caller, or null: session cookie (fully signed in) or API-key signature. */
-async function resolveCaller(request: FastifyRequest): Promise<AuthContext | null> {
+/**
+ * The signed-in caller, or null: session cookie (fully signed in) or API-key signature;
+ * undefined while the session is read.
+ */
+function knownCaller(request: FastifyRequest): AuthContext | null | undefined {
   const state = authStateOf(request);
   if (state.apiKeyAuth !== undefined) return state.apiKeyAuth;
-  const found = await cookieSession(request);
+  const found = cookieSessionLookup(request);
+  return found instanceof Promise ? undefined : callerOfSession(found);
+}
+
+/** `knownCaller`, waiting for the session when it is read. */
+async function resolveCaller(request: FastifyRequest): Promise<AuthContext | null> {
+  const known = knownCaller(request);
+  if (known !== undefined) return known;
+  return callerOfSession(await cookieSession(request));
+}
+
+function callerOfSession(found: FoundSession | null): AuthContext | null {
   if (found === null || found.session.stage !== 'active') return null;
   return { user: found.user, session: found.session, apiKey: null };
 }
@@ -123,17 +182,28 @@ function settleCaller(
   required: boolean,
   done: (error?: Error) => void,
 ): void {
-  resolveCaller(request).then((auth) => {
-    let refusal: Error | undefined;
-    try {
-      if (auth === null && required) fail('auth_required');
-      if (auth !== null) checkApiKeyScope(request, auth);
-      request.auth = auth;
-    } catch (error) {
-      refusal = error as Error;
-    }
-    done(refusal);
-  }, done);
+  const known = knownCaller(request);
+  if (known !== undefined) {
+    done(refusalOf(request, known, required));
+    return;
+  }
+  resolveCaller(request).then((auth) => done(refusalOf(request, auth, required)), done);
+}
+
+/** Sets `request.auth` to the caller, or returns why the request is refused. */
+function refusalOf(
+  request: FastifyRequest,
+  auth: AuthContext | null,
+  required: boolean,
+): Error | undefined {
+  try {
+    if (auth === null && required) fail('auth_required');
+    if (auth !== null) checkApiKeyScope(request, auth);
+    request.auth = auth;
+    return undefined;
+  } catch (error) {
+    return error as Error;
+  }
 }
 
 /** The caller set by `requireUser`; for handlers behind it. */

@@ -15,7 +15,7 @@ export async function findSessionWithUser(
   db: Db,
   tokenHash: string,
 ): Promise<SessionWithUser | undefined> {
-  const cached = sessionCache.get(db, tokenHash);
+  const cached = rememberedSessionWithUser(db, tokenHash);
   if (cached !== undefined) return cached;
   const generation = sessionCache.generation;
   const row = await sessionWithUserRead(db)([tokenHash]);
@@ -50,6 +50,11 @@ export async function findSessionWithUser(
   // Inside a transaction the row may not be committed yet: it is not remembered.
   if (!db.isTransaction) sessionCache.set(db, tokenHash, found, generation);
   return found;
+}
+
+/** The session with this token hash and its user when remembered (`sessionCache`), at once. */
+export function rememberedSessionWithUser(db: Db, tokenHash: string): SessionWithUser | undefined {
+  return sessionCache.get(db, tokenHash);
 }
 
 function sessionWithUserQuery(db: Db, tokenHash: string) {
