@@ -16,7 +16,7 @@ import { googleRoutes } from './google.routes.js';
 import { takeOrFail } from './guards.js';
 import { createAuthLimiters } from './limits.js';
 import { schedulePruning } from './maintenance.js';
-import { currentCsrfToken, knownCsrfToken } from './requestAuth.js';
+import { withCsrfToken } from './requestAuth.js';
 import { createSecretBox } from './secretBox.js';
 
 /** A route that changes state, as recorded from the router (the CSRF test walks these). */
@@ -153,14 +153,16 @@ function checkCsrf(
     fail('auth_csrf_invalid');
   }
   const sent = request.headers[CSRF_HEADER];
-  const judge = (expected: string | null) => {
-    const matches =
-      expected !== null && csrfTokenMatches(expected, typeof sent === 'string' ? sent : undefined);
-    done(matches ? undefined : new AppError('auth_csrf_invalid'));
-  };
-  const known = knownCsrfToken(request);
-  if (known !== undefined) judge(known);
-  else currentCsrfToken(request).then(judge, done);
+  withCsrfToken(
+    request,
+    (expected) => {
+      const matches =
+        expected !== null &&
+        csrfTokenMatches(expected, typeof sent === 'string' ? sent : undefined);
+      done(matches ? undefined : new AppError('auth_csrf_invalid'));
+    },
+    done,
+  );
 }
 
 /** Responses to POST carry the current token; after sign-in or sign-out, the new one. */
@@ -174,11 +176,12 @@ function sendCsrfToken(
     done(null, payload);
     return;
   }
-  const send = (token: string | null) => {
-    if (token !== null) reply.header(CSRF_HEADER, token);
-    done(null, payload);
-  };
-  const known = knownCsrfToken(request);
-  if (known !== undefined) send(known);
-  else currentCsrfToken(request).then(send, done);
+  withCsrfToken(
+    request,
+    (token) => {
+      if (token !== null) reply.header(CSRF_HEADER, token);
+      done(null, payload);
+    },
+    done,
+  );
 }

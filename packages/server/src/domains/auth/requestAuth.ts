@@ -107,8 +107,23 @@ export async function currentCsrfToken(request: FastifyRequest): Promise<string 
   return csrfTokenOf(request, found);
 }
 
+/**
+ * Calls `use` with the request's CSRF token (`currentCsrfToken`): at once when it is known
+ * without waiting (a remembered session, or no cookie), else once the session is read; a failed
+ * read goes to `failed`. For the callback-style hooks every request passes.
+ */
+export function withCsrfToken(
+  request: FastifyRequest,
+  use: (token: string | null) => void,
+  failed: (error: Error) => void,
+): void {
+  const known = knownCsrfToken(request);
+  if (known !== undefined) use(known);
+  else currentCsrfToken(request).then(use, failed);
+}
+
 /** `currentCsrfToken` when known without waiting; undefined while the session is read. */
-export function knownCsrfToken(request: FastifyRequest): string | null | undefined {
+function knownCsrfToken(request: FastifyRequest): string | null | undefined {
   const state = authStateOf(request);
   if (state.nextCsrfToken !== undefined) return state.nextCsrfToken;
   const found = cookieSessionLookup(request);
