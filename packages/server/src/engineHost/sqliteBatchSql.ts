@@ -155,12 +155,12 @@ export interface PositionalBatch {
 // lookup per value, about ten times the time of these fixed property reads.
 
 /** A row's values in the order of `journalColumns`. */
-export function journalParameters(row: EngineJournalTable): Row {
+function journalParameters(row: EngineJournalTable): Row {
   return [row.seq, row.time, row.type, row.command, row.event_seq_end];
 }
 
 /** A row's values in the order of `orderColumns`. */
-export function orderParameters(row: OrdersTable): Row {
+function orderParameters(row: OrdersTable): Row {
   return [
     row.id,
     row.user_id,
@@ -191,7 +191,7 @@ export function orderParameters(row: OrdersTable): Row {
 }
 
 /** A row's values in the order of `tradeColumns`. */
-export function tradeParameters(row: TradesTable): Row {
+function tradeParameters(row: TradesTable): Row {
   return [
     row.id,
     row.time,
@@ -212,17 +212,17 @@ export function tradeParameters(row: TradesTable): Row {
 }
 
 /** A row's values in the order of `balanceColumns`. */
-export function balanceParameters(row: BalancesTable): Row {
+function balanceParameters(row: BalancesTable): Row {
   return [row.user_id, row.asset, row.account, row.available, row.frozen, row.updated_at];
 }
 
 /** A row's values in the order of `systemBalanceColumns`. */
-export function systemBalanceParameters(row: SystemBalancesTable): Row {
+function systemBalanceParameters(row: SystemBalancesTable): Row {
   return [row.owner, row.asset, row.account, row.available, row.frozen, row.updated_at];
 }
 
 /** A row's values in the order of `historyColumns`. */
-export function historyParameters(row: Omit<BalanceHistoryTable, 'id'>): Row {
+function historyParameters(row: Omit<BalanceHistoryTable, 'id'>): Row {
   return [
     row.event_seq,
     row.time,
