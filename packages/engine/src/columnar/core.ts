@@ -1172,6 +1172,11 @@ export class ColumnarCore {
   }
 
   // --- the event log --------------------------------------------------------------------------
+  // NOTE: the writers stay methods of the core, though they are a job of their own. Moved into a
+  // class of their own (the log, its chunks and the result's records behind one field), the engine
+  // ran at 0.853 to 0.949 of this code's rate per CPU second on the bench's workload (six runs,
+  // both engines in one process, in alternating chunks); with the balance legs still written
+  // here, 0.954 to 0.972 (three runs). The bench measures exactly this path.
 
   /**
    * The command's result: RESULT_ORDER shows the command's order; RESULT_ORDERS the records at
