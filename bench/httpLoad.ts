@@ -186,11 +186,7 @@ export function measured(latencies: number[], failed: number, elapsedSeconds: nu
 }
 
 /** `sum` plus the CPU time between two readings; null once any reading was unavailable. */
-function addCpu(
-  sum: number | null,
-  before: number | null,
-  after: number | null,
-): number | null {
+function addCpu(sum: number | null, before: number | null, after: number | null): number | null {
   return sum === null || before === null || after === null ? null : sum + after - before;
 }
 
