@@ -119,7 +119,7 @@ export function withCsrfToken(
 ): void {
   const known = knownCsrfToken(request);
   if (known !== undefined) use(known);
-  else currentCsrfToken(request).then(use, failed);
+  else cookieSession(request).then((found) => use(csrfTokenOf(request, found)), failed);
 }
 
 /** `currentCsrfToken` when known without waiting; undefined while the session is read. */
@@ -146,13 +146,6 @@ function knownCaller(request: FastifyRequest): AuthContext | null | undefined {
   if (state.apiKeyAuth !== undefined) return state.apiKeyAuth;
   const found = cookieSessionLookup(request);
   return found instanceof Promise ? undefined : callerOfSession(found);
-}
-
-/** `knownCaller`, waiting for the session when it is read. */
-async function resolveCaller(request: FastifyRequest): Promise<AuthContext | null> {
-  const known = knownCaller(request);
-  if (known !== undefined) return known;
-  return callerOfSession(await cookieSession(request));
 }
 
 function callerOfSession(found: FoundSession | null): AuthContext | null {
@@ -202,7 +195,11 @@ function settleCaller(
     done(refusalOf(request, known, required));
     return;
   }
-  resolveCaller(request).then((auth) => done(refusalOf(request, auth, required)), done);
+  // Only the cookie's session is still being read (an API-key caller is known at once).
+  cookieSession(request).then(
+    (found) => done(refusalOf(request, callerOfSession(found), required)),
+    done,
+  );
 }
 
 /** Sets `request.auth` to the caller, or returns why the request is refused. */

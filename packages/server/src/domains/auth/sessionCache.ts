@@ -3,7 +3,7 @@ import type { UserRow } from './users.repo.js';
 
 /**
  * A session and its user as read. NOTE: a remembered one is shared by every request it answers
- * and is frozen; a change makes a new object (see `resolveSession`).
+ * and is frozen; a change makes a new object (see `resolveSessionOfHash`).
  */
 export interface SessionWithUser {
   readonly session: Readonly<SessionRow>;

@@ -58,19 +58,9 @@ export async function createSession(
 }
 
 /**
- * The live session a cookie value proves, with its user; null for an unknown, expired or idle
- * session (which is deleted). Idle time is the user's own logout setting.
+ * The live session a cookie value's hash (`hashToken`) proves, with its user; null for an
+ * unknown, expired or idle session (which is deleted). Idle time is the user's own logout setting.
  */
-export function resolveSession(
-  db: Db,
-  token: string,
-  client: ClientInfo,
-  now: number,
-): Promise<{ session: SessionRow; user: UserRow } | null> {
-  return resolveSessionOfHash(db, hashToken(token), client, now);
-}
-
-/** `resolveSession` for a token already hashed (`hashToken`). */
 export async function resolveSessionOfHash(
   db: Db,
   tokenHash: string,
