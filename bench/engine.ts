@@ -9,6 +9,9 @@
 //     (bytes allocated per operation, by kind, instead)
 //   npm run bench:engine -- --floor --ops 1000000 --seed 42
 //     (the columnar prototype of engineFloor.ts in the engine's place, checked against it)
+//   npm run bench:engine -- --ledger-floor --ops 1000000 --seed 42
+//     (the ledger floor of ledgerFloor.ts in the engine's place: the least the workload's
+//     required work costs, written for this workload alone; checked against the engine)
 //   npm run bench:engine -- --bigint --ops 1000000 --seed 42
 //     (the engine on its bigint core from the start, as before the columnar core: a before and
 //     after on the same machine)
@@ -38,6 +41,7 @@ import { type Command, Engine } from '@lattice/engine';
 import { OrderBook, SelfTradePreventionMode, Side } from 'nodejs-order-book';
 import { State } from '../packages/engine/src/state.js';
 import { EngineFloor } from './engineFloor.js';
+import { LedgerFloor } from './ledgerFloor.js';
 
 const MARKET = 'BTC_USDT';
 const TICK = 1_000_000n; // 0.01 USDT with 8 decimals
@@ -67,6 +71,8 @@ interface Args {
   alloc: boolean;
   /** With --floor: time the columnar prototype (engineFloor.ts) instead of the engine. */
   floor: boolean;
+  /** With --ledger-floor: time the ledger floor (ledgerFloor.ts) instead of the engine. */
+  ledgerFloor: boolean;
   /** With --bigint: time the engine on its bigint core (docs/decisions/columnar-engine.md). */
   bigint: boolean;
 }
@@ -78,11 +84,13 @@ function parseArgs(argv: string[]): Args {
     snapshotOrders: 0,
     alloc: false,
     floor: false,
+    ledgerFloor: false,
     bigint: false,
   };
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--alloc') args.alloc = true;
     if (argv[i] === '--floor') args.floor = true;
+    if (argv[i] === '--ledger-floor') args.ledgerFloor = true;
     if (argv[i] === '--bigint') args.bigint = true;
     const value = Number(argv[i + 1]);
     if (argv[i] === '--ops' && Number.isSafeInteger(value) && value > 0) args.ops = value;
@@ -377,6 +385,83 @@ function freshFloor(w: Workload): EngineFloor {
   return floor;
 }
 
+/** The ledger floor in the state setupCommands() leaves the engine in, before the seed. */
+function setUpLedgerFloor(): LedgerFloor {
+  const engine = new Engine();
+  const setup = setupCommands();
+  for (const cmd of setup) engine.apply(cmd);
+  const market = engine.markets().find((m) => m.name === MARKET)!;
+  const decimals = engine.assets().find((a) => a.asset === market.stock)!.decimals;
+  const deposit = setup.find((cmd) => cmd.type === 'balance.deposit');
+  return new LedgerFloor({
+    market: MARKET,
+    users: USERS,
+    tickSize: Number(market.tickSize),
+    stockScale: 10 ** decimals,
+    minAmount: Number(market.minAmount),
+    makerFeePpm: market.makerFeePpm,
+    takerFeePpm: market.takerFeePpm,
+    balance: deposit?.type === 'balance.deposit' ? deposit.amount : 0n,
+    midTicks: MID_TICKS,
+    nextOrderId: engine.nextOrderId,
+  });
+}
+
+function freshLedgerFloor(w: Workload): LedgerFloor {
+  const floor = setUpLedgerFloor();
+  for (let i = 0; i < w.seed.length; i++) {
+    floor.apply(commandAt(w.seed, w.amounts, i, SETUP_TIME));
+    floor.releaseResults();
+  }
+  return floor;
+}
+
+/**
+ * The ledger floor does the engine's work on the workload: after the seed and the first `count`
+ * operations through both, the book (every level's price and amount) and every user's trade
+ * balances are the same, and each asset's total is what it was. Throws on a difference.
+ */
+function checkLedgerFloor(w: Workload, count: number): void {
+  const engine = new Engine();
+  for (const cmd of setupCommands()) engine.apply(cmd);
+  for (let i = 0; i < w.seed.length; i++) engine.apply(commandAt(w.seed, w.amounts, i, SETUP_TIME));
+  const floor = freshLedgerFloor(w);
+  const totals = floor.totals();
+  for (let i = 0; i < count; i++) {
+    engine.apply(commandAt(w.ops, w.amounts, i, SETUP_TIME + 1 + i));
+    floor.apply(commandAt(w.ops, w.amounts, i, SETUP_TIME + 1 + i));
+    if (i % BATCH === BATCH - 1) {
+      engine.releaseResults();
+      floor.releaseResults();
+    }
+  }
+  const depth = engine.depth(MARKET, 1_000_000);
+  const book = (levels: [bigint, bigint][]) =>
+    levels.map(([p, a]) => [Number(p / TICK), Number(a)]);
+  if (json(book(depth.asks)) !== json(floor.levels(1))) throw new Error('ledger floor: other asks');
+  if (json(book(depth.bids)) !== json(floor.levels(2))) throw new Error('ledger floor: other bids');
+  for (let user = 1; user <= USERS; user++) {
+    const want = engine.balances(user);
+    for (const [asset, name] of [
+      [0, 'BTC'],
+      [1, 'USDT'],
+    ] as const) {
+      const [available, frozen] = floor.balance(user, asset);
+      const trade = want[name]!.trade;
+      if (trade.available !== available || trade.frozen !== frozen) {
+        throw new Error(
+          `ledger floor: user ${user} ${name} ${available}/${frozen}, engine ${json(trade)}`,
+        );
+      }
+    }
+  }
+  if (json(floor.totals()) !== json(totals)) throw new Error('ledger floor: totals changed');
+  console.log(
+    `ledger floor checked: ${count} operations, the book and every user's balances equal ` +
+      "to the engine's, totals unchanged",
+  );
+}
+
 function json(value: unknown): string {
   return JSON.stringify(value, (_key, v) => (typeof v === 'bigint' ? `${v}n` : v));
 }
@@ -669,8 +754,13 @@ async function main(): Promise<void> {
       `market ${counts[MARKET_ORDER]}), seed ${args.seed}`,
   );
   bigintCore = args.bigint;
-  const fresh: (w: Workload) => Contender = args.floor ? freshFloor : freshEngine;
+  const fresh: (w: Workload) => Contender = args.floor
+    ? freshFloor
+    : args.ledgerFloor
+      ? freshLedgerFloor
+      : freshEngine;
   if (args.floor) checkFloor(w, Math.min(w.ops.length, 100_000));
+  if (args.ledgerFloor) checkLedgerFloor(w, w.ops.length);
   // NOTE: the engine alone first. The baseline's objects, once made, stay in the heap until a
   // full collection, and V8's full collections in the alternating pass below come from its
   // garbage: with the baseline's calls left out, that pass ran without one.
@@ -686,7 +776,7 @@ async function main(): Promise<void> {
   const engineOps = throughput.engineOpsPerSecond;
   const baselineOps = throughput.baselineOpsPerSecond;
   // The floor's figures are labelled as such: they are not the engine's.
-  const who = args.floor ? 'floor' : 'engine';
+  const who = args.floor ? 'floor' : args.ledgerFloor ? 'ledger floor' : 'engine';
   // After every operation ran through it: a hand-over to the bigint core would show here.
   if (lastEngine !== undefined) console.log(`engine core: ${lastEngine.coreName}`);
   console.log(`${who} ops/s: ${Math.round(engineOps)}`);
