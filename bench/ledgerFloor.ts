@@ -22,6 +22,12 @@
 // before it times anything, and checks that the book, every user's balances and each asset's
 // total come out the same.
 import type { Command } from '@lattice/engine';
+import {
+  addToLimbs,
+  limbsAtLeast,
+  limbsToBigInt,
+  setLimbs,
+} from '../packages/engine/src/columnar/limbs.js';
 
 const NONE = -1;
 /** Price levels the book can hold, centred on the mid it starts from. */
@@ -29,8 +35,6 @@ const SPAN = 1 << 16;
 const LOG_NUMBERS = 1 << 16;
 const ORDER_SLOTS = 1 << 15;
 const STOCK = 0;
-const LIMB = 2 ** 32;
-const LIMB_BIG = 2n ** 32n;
 const MONEY = 1;
 
 // An order's fields, at these offsets in its row.
@@ -151,12 +155,11 @@ export class LedgerFloor {
     this.roundingHolder = setup.users + 1;
     this.nextOrderId = setup.nextOrderId;
     this.balances = new Float64Array((setup.users + 2) * 8);
-    const hi = Number(setup.balance / LIMB_BIG);
-    const lo = Number(setup.balance % LIMB_BIG);
     for (let user = 1; user <= setup.users; user++) {
       for (const asset of [STOCK, MONEY]) {
-        this.balances[(user * 2 + asset) * 4] = hi;
-        this.balances[(user * 2 + asset) * 4 + 1] = lo;
+        if (!setLimbs(this.balances, (user * 2 + asset) * 4, setup.balance)) {
+          throw new Error('ledger floor: an opening balance beyond the limbs');
+        }
       }
     }
   }
@@ -215,7 +218,7 @@ export class LedgerFloor {
   /** A user's trade balance of the stock (0) or the money (1): [available, frozen]. */
   balance(user: number, asset: 0 | 1): [bigint, bigint] {
     const cell = (user * 2 + asset) * 4;
-    return [this.limbsAt(cell), this.limbsAt(cell + 2)];
+    return [limbsToBigInt(this.balances, cell), limbsToBigInt(this.balances, cell + 2)];
   }
 
   /** Per asset, the sum over every holder, available and frozen. */
@@ -229,10 +232,6 @@ export class LedgerFloor {
       money += b + g;
     }
     return [stock, money];
-  }
-
-  private limbsAt(at: number): bigint {
-    return BigInt(this.balances[at]!) * LIMB_BIG + BigInt(this.balances[at + 1]!);
   }
 
   // --- validation ----------------------------------------------------------------------------
@@ -549,39 +548,22 @@ export class LedgerFloor {
 
   private hasAvailable(holder: number, asset: number, need: number): boolean {
     const cell = (holder * 2 + asset) * 4;
-    return this.balances[cell]! * LIMB + this.balances[cell + 1]! >= need;
-  }
-
-  /** Adds a safe integer to the limbs at `at`; false when the value would go below zero. */
-  private addToLimbs(at: number, delta: number): boolean {
-    const b = this.balances;
-    const lo = b[at + 1]! + delta;
-    if (lo >= 0 && lo < LIMB) {
-      b[at + 1] = lo;
-      return true;
-    }
-    // Split first: lo + delta need not be exact beyond 2^53.
-    const deltaHi = Math.floor(delta / LIMB);
-    let newLo = b[at + 1]! + (delta - deltaHi * LIMB);
-    const carry = newLo >= LIMB ? 1 : 0;
-    newLo -= carry * LIMB;
-    const newHi = b[at]! + deltaHi + carry;
-    if (newHi < 0) return false;
-    b[at] = newHi;
-    b[at + 1] = newLo;
-    return true;
+    return limbsAtLeast(this.balances, cell, need);
   }
 
   /** Moves a balance and records the leg; a balance below zero is a bug. */
   private move(holder: number, asset: number, availableDelta: number, frozenDelta: number): void {
     const cell = (holder * 2 + asset) * 4;
+    const balances = this.balances;
+    // The limbs hold negative values too (the engine's external account); here none may be.
     if (
-      (availableDelta !== 0 && !this.addToLimbs(cell, availableDelta)) ||
-      (frozenDelta !== 0 && !this.addToLimbs(cell + 2, frozenDelta))
+      (availableDelta !== 0 && !addToLimbs(balances, cell, availableDelta)) ||
+      (frozenDelta !== 0 && !addToLimbs(balances, cell + 2, frozenDelta)) ||
+      balances[cell]! < 0 ||
+      balances[cell + 2]! < 0
     ) {
       throw new Error('ledger floor: negative balance');
     }
-    const balances = this.balances;
     const at = this.reserve(10);
     const log = this.log;
     log[at] = R_LEG;
