@@ -100,6 +100,8 @@ export class LedgerFloor {
   private readonly feeQ: number;
   private readonly makerUnits: number;
   private readonly takerUnits: number;
+  /** A buy freezes its fee at the higher of the two rates (the engine's buyFreeze). */
+  private readonly maxUnits: number;
   private readonly tickSize: number;
   private readonly base: number;
   private readonly feesHolder = 0;
@@ -125,7 +127,6 @@ export class LedgerFloor {
   private slotsUsed = 0;
   /** Order id → slot while it rests (ids are dense: the engine counts them from 1). */
   private slotOfId = new Int32Array(1 << 20).fill(NONE);
-  /** (holder × 2 + asset) × 2: available, then frozen. */
   /**
    * Per holder and asset, (holder × 2 + asset) × 4: available and frozen, each two exact limbs
    * (hi × 2^32 + lo, lo in [0, 2^32)) as the engine keeps them, so 10^20 needs no bigint.
@@ -150,6 +151,7 @@ export class LedgerFloor {
     const g = gcd(gcd(setup.makerFeePpm, setup.takerFeePpm), 1_000_000);
     this.makerUnits = setup.makerFeePpm / g;
     this.takerUnits = setup.takerFeePpm / g;
+    this.maxUnits = Math.max(this.makerUnits, this.takerUnits);
     this.feeQ = this.valueQ * (1_000_000 / g);
     this.base = setup.midTicks - SPAN / 2;
     this.roundingHolder = setup.users + 1;
@@ -277,10 +279,7 @@ export class LedgerFloor {
   private placeLimit(user: number, side: number, ticks: number, amount: number): void {
     const units = safe(amount * ticks);
     const asset = side === 1 ? STOCK : MONEY;
-    const need =
-      side === 1
-        ? amount
-        : Math.ceil(units / this.valueQ) + Math.ceil(safe(units * this.takerUnits) / this.feeQ);
+    const need = side === 1 ? amount : this.costOf(units, this.maxUnits);
     if (!this.hasAvailable(user, asset, need)) throw new Error('ledger floor: insufficient');
     const slot = this.newOrder(user, side, amount, ticks);
     // As the engine does: it trades first from available, then freezes what its rest needs.
@@ -320,7 +319,12 @@ export class LedgerFloor {
       units = safe(units + qty * (level + this.base));
       left -= qty;
     }
-    return Math.ceil(units / this.valueQ) + Math.ceil(safe(units * this.takerUnits) / this.feeQ);
+    return this.costOf(units, this.takerUnits);
+  }
+
+  /** What a buy of `units` (amount × ticks) pays, value and fee at `rateUnits`, rounded up. */
+  private costOf(units: number, rateUnits: number): number {
+    return Math.ceil(units / this.valueQ) + Math.ceil(safe(units * rateUnits) / this.feeQ);
   }
 
   /** What a buy's rest freezes after it traded: its whole cost at its price, less what it paid. */
@@ -330,7 +334,7 @@ export class LedgerFloor {
     if (rows[row + F_SIDE] === 1) return rows[row + F_LEFT]!;
     const units = safe(rows[row + F_LEFT]! * rows[row + F_TICKS]!);
     const money = safe(rows[row + F_MONEY_UNITS]! + units);
-    const fee = safe(rows[row + F_FEE_UNITS]! + safe(units * this.takerUnits));
+    const fee = safe(rows[row + F_FEE_UNITS]! + safe(units * this.maxUnits));
     const paid = Math.ceil(rows[row + F_MONEY_UNITS]! / this.valueQ) + rows[row + F_DEAL_FEE]!;
     return Math.ceil(money / this.valueQ) + Math.ceil(fee / this.feeQ) - paid;
   }
@@ -494,20 +498,13 @@ export class LedgerFloor {
     else rows[next * WIDTH + F_PREV] = prev;
     rows[row + F_LEVEL] = NONE;
     (sell ? this.askTotal : this.bidTotal)[level]! -= rows[row + F_LEFT]!;
-    if (head[level] !== NONE) {
-      if (sell) this.askCount--;
-      else this.bidCount--;
-      return;
-    }
+    if (sell) this.askCount--;
+    else this.bidCount--;
+    if (head[level] !== NONE) return;
     // An emptied level; when it was the best, the next best is the nearest level with orders.
     (sell ? this.askBits : this.bidBits)[level >> 5]! &= ~(1 << (level & 31));
-    if (sell) {
-      this.askCount--;
-      if (level === this.bestAsk) this.bestAsk = this.askFrom(level + 1);
-    } else {
-      this.bidCount--;
-      if (level === this.bestBid) this.bestBid = this.bidFrom(level - 1);
-    }
+    if (sell && level === this.bestAsk) this.bestAsk = this.askFrom(level + 1);
+    if (!sell && level === this.bestBid) this.bestBid = this.bidFrom(level - 1);
   }
 
   /** The lowest ask level at or above `level`, SPAN when none. */
@@ -528,8 +525,7 @@ export class LedgerFloor {
     if (level < 0) return NONE;
     const bits = this.bidBits;
     let word = level >> 5;
-    const shift = 31 - (level & 31);
-    let w = shift === 0 ? bits[word]! : bits[word]! & (~0 >>> shift);
+    let w = bits[word]! & (~0 >>> (31 - (level & 31)));
     while (w === 0) {
       if (--word < 0) return NONE;
       w = bits[word]!;
