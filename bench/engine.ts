@@ -22,10 +22,11 @@
 // command objects would sit in the heap and slow every collection of both contenders. Each
 // timed loop builds the call's argument object from the list, ours and the baseline's alike.
 // Figures:
-// - p50/p99 us and max pause ms: a pass on a fresh engine alone in the heap (run first, before
-//   the baseline has made any garbage), each apply() timed on its own with
+// - p50/p99 us, max pause ms and mean us by kind: a pass on a fresh engine alone in the heap
+//   (run first, before the baseline has made any garbage), each apply() timed on its own with
 //   process.hrtime.bigint() (the timer's own cost, some tens of ns, is included); the longest
-//   single apply() is `max pause ms`, collections of the engine's own heap included;
+//   single apply() is `max pause ms`, collections of the engine's own heap included; the mean
+//   per kind of operation (limit, market, cancel) shows where one contender's time goes;
 // - engine ops/s and baseline ops/s: one pass each over all operations, run in alternating
 //   chunks of 10,000 (a change of load on a shared machine then touches both alike), each
 //   timed per chunk without a timer per operation; the engine's clock is also read every 100
@@ -550,10 +551,7 @@ function runThroughput(w: Workload, engine: Contender, book: OrderBook): Through
   };
 }
 
-function runEngineLatency(
-  w: Workload,
-  engine: Contender,
-): { p50: number; p99: number; longestMs: number } {
+function runEngineLatency(w: Workload, engine: Contender): Latency {
   const { ops, amounts } = w;
   const samples = new Float64Array(ops.length);
   for (let i = 0; i < ops.length; i++) {
@@ -563,9 +561,33 @@ function runEngineLatency(
     samples[i] = Number(process.hrtime.bigint() - start);
     if (i % BATCH === BATCH - 1) engine.releaseResults?.();
   }
+  const meanUsByKind = meansByKind(ops, samples);
   samples.sort();
   const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]!;
-  return { p50: at(0.5) / 1000, p99: at(0.99) / 1000, longestMs: at(1) / 1e6 };
+  return { p50: at(0.5) / 1000, p99: at(0.99) / 1000, longestMs: at(1) / 1e6, meanUsByKind };
+}
+
+interface Latency {
+  p50: number;
+  p99: number;
+  longestMs: number;
+  /** Mean µs of an apply() of each kind of operation (LIMIT, MARKET_ORDER, CANCEL). */
+  meanUsByKind: number[];
+}
+
+/**
+ * The mean of each kind's samples (ns), in µs: where the time goes, per kind, and so where a
+ * contender gains or loses against another on the same workload.
+ */
+function meansByKind(ops: Ops, samples: Float64Array): number[] {
+  const sums = [0, 0, 0];
+  const counts = [0, 0, 0];
+  for (let i = 0; i < ops.length; i++) {
+    const kind = ops.kind[i]!;
+    sums[kind]! += samples[i]!;
+    counts[kind]!++;
+  }
+  return sums.map((sum, kind) => (counts[kind] === 0 ? 0 : sum / counts[kind]! / 1000));
 }
 
 /** nodejs-order-book driven by the same operations: integer ticks and minor units as numbers. */
@@ -787,6 +809,11 @@ async function main(): Promise<void> {
   console.log(`p50 us: ${latency.p50.toFixed(2)}`);
   console.log(`p99 us: ${latency.p99.toFixed(2)}`);
   console.log(`max pause ms: ${latency.longestMs.toFixed(2)}`);
+  const byKind = latency.meanUsByKind;
+  console.log(
+    `mean us by kind: limit ${byKind[LIMIT]!.toFixed(2)}, market ${byKind[MARKET_ORDER]!.toFixed(2)}, ` +
+      `cancel ${byKind[CANCEL]!.toFixed(2)}`,
+  );
   console.log(`longest gc pause ms: ${gcMs.toFixed(2)}`);
   console.log(
     `with the baseline in the same heap: max pause ms ${throughput.maxPauseMs.toFixed(2)} ` +
