@@ -1200,9 +1200,19 @@ export class ColumnarCore {
     );
   }
 
-  /** No result returned so far will be read again: the log may reuse their memory. */
+  /**
+   * No result returned so far will be read again: the log may reuse their memory, the current
+   * chunk's too. The next command writes from the chunk's start, so a host that releases after
+   * every batch writes its events into the same few tens of kilobytes, which stay in the cache,
+   * instead of walking through megabytes of chunks (on the bench's workload, with the baseline
+   * in the same process, the ratio rose from 3.14–3.36 to 3.39–3.51; columnar-engine.md).
+   */
   releaseResults(): void {
     this.chunks.release();
+    // A result made in this chunk reads its records no more (ColumnarAccepted checks).
+    this.chunk.generation++;
+    this.logStart = 0;
+    this.logLength = 0;
   }
 
   /** Room for `n` numbers at the end of the log; a full chunk moves the command to a new one. */

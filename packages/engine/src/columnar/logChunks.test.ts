@@ -127,6 +127,24 @@ describe('Engine.releaseResults', { timeout: 60_000 }, () => {
     expect(() => kept?.ok && kept.events).toThrow(/releaseResults/);
   });
 
+  it('writes the next command from the chunk start after a release, and the kept result throws', () => {
+    const { columnar, bigint, time } = engines();
+    const commands = [...stream(200, time)];
+    const unread = columnar.apply(commands[0]!);
+    bigint.apply(commands[0]!);
+    columnar.releaseResults();
+    for (const cmd of commands.slice(1)) {
+      // Each result, read before the release, shows its own records, though they sit where the
+      // previous command's were.
+      expect(json(columnar.apply(cmd))).toBe(json(bigint.apply(cmd)));
+      columnar.releaseResults();
+    }
+    // Not read before the release: its records were written over, and reading them throws.
+    expect(unread.ok).toBe(true);
+    expect(() => unread.ok && unread.events).toThrow(/releaseResults/);
+    expect(columnar.stateHash()).toBe(bigint.stateHash());
+  });
+
   it('gives a command that writes more than a chunk a chunk of its own, then goes on', () => {
     const { columnar, bigint, time } = engines();
     let t = time;

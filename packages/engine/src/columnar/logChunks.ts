@@ -2,9 +2,10 @@
 // reads them from there when first read (records.ts), so a full chunk is not written again while
 // results may still read it: it is retired. Once the engine's user says that it has read every
 // result it will read (Engine.releaseResults), the retired chunks are kept for reuse instead of
-// being left to the collector. A new 4 MB chunk costs fresh pages from the system and, being
+// being left to the collector, and the current chunk is written again from its start
+// (ColumnarCore.releaseResults). A new 4 MB chunk costs fresh pages from the system and, being
 // memory outside the heap, counts toward the next full collection; the bench's workload fills one
-// every few thousand commands.
+// every few thousand commands when nothing is released.
 //
 // A chunk counts its reuses: a result remembers the count it saw, and reading it after the chunk
 // was reused throws instead of showing another command's records.
