@@ -178,6 +178,58 @@ describe('BookSide', () => {
     expect(bids.levelCount).toBe(2);
   });
 
+  it('keeps hundreds of levels in order, inserted and dropped anywhere on the side', () => {
+    // Far more levels than BookSide moves in a loop: both the loop and copyWithin run.
+    const LEVELS = 300;
+    const table = new OrderTable();
+    const asks = new BookSide(table, true);
+    /** A fixed shuffle of 0..n-1 (a linear congruential generator). */
+    const shuffled = (n: number, seed: number): number[] => {
+      const out = [...Array(n).keys()];
+      let x = seed;
+      for (let i = n - 1; i > 0; i--) {
+        x = (x * 1103515245 + 12345) % 2 ** 31;
+        const j = x % (i + 1);
+        [out[i], out[j]] = [out[j]!, out[i]!];
+      }
+      return out;
+    };
+    const expectSorted = (prices: Set<number>) => {
+      const want = [...prices].sort((a, b) => a - b);
+      expect(asks.levelCount).toBe(want.length);
+      want.forEach((price, position) => {
+        if (asks.ticksOf(asks.levelAt(position)) !== price) {
+          throw new Error(`level ${position} is at ${asks.ticksOf(asks.levelAt(position))}`);
+        }
+      });
+    };
+    const slots: number[] = [];
+    const prices = new Set<number>();
+    // Each price twice: the second order finds its level by the sorted keys.
+    for (const round of [1, 2]) {
+      for (const i of shuffled(LEVELS, round)) {
+        const slot = table.allocate(table.count + 1);
+        table.rows[slot * ORDER_WIDTH + O_TICKS] = 1000 + i;
+        table.rows[slot * ORDER_WIDTH + O_LEFT] = 1;
+        asks.add(slot);
+        slots.push(slot);
+        prices.add(1000 + i);
+      }
+      expectSorted(prices);
+    }
+    expect(asks.total).toBe(2 * LEVELS);
+    const left = new Map<number, number>([...prices].map((p) => [p, 2]));
+    for (const k of shuffled(slots.length, 7)) {
+      const slot = slots[k]!;
+      const price = table.rows[slot * ORDER_WIDTH + O_TICKS]!;
+      asks.remove(slot);
+      left.set(price, left.get(price)! - 1);
+      if (left.get(price) === 0) prices.delete(price);
+      expectSorted(prices);
+    }
+    expect(asks.isEmpty).toBe(true);
+  });
+
   it('refuses an order already on a level and one not on the book', () => {
     const table = new OrderTable();
     const asks = new BookSide(table, true);

@@ -23,6 +23,11 @@ export const L_TOTAL = 3;
 export const LEVEL_WIDTH = 4;
 
 const LEVELS_DEFAULT = 16;
+/**
+ * Up to this many levels move in a loop: `copyWithin` is a call into the runtime, which costs
+ * more than a short loop, and most levels come and go near the best price (the end).
+ */
+const SHORT_MOVE = 32;
 
 export class BookSide {
   private levelRows: Float64Array;
@@ -176,10 +181,19 @@ export class BookSide {
     if (i > 0 && keys[i - 1] === key) return this.sorted[i - 1]!;
     const level = this.newLevel(ticks);
     // newLevel may have grown both arrays.
-    this.sorted.copyWithin(i + 1, i, n);
-    this.sorted[i] = level;
-    this.sortedKeys.copyWithin(i + 1, i, n);
-    this.sortedKeys[i] = key;
+    const sorted = this.sorted;
+    const sortedKeys = this.sortedKeys;
+    if (n - i > SHORT_MOVE) {
+      sorted.copyWithin(i + 1, i, n);
+      sortedKeys.copyWithin(i + 1, i, n);
+    } else {
+      for (let j = n; j > i; j--) {
+        sorted[j] = sorted[j - 1]!;
+        sortedKeys[j] = sortedKeys[j - 1]!;
+      }
+    }
+    sorted[i] = level;
+    sortedKeys[i] = key;
     this.sortedCount = n + 1;
     return level;
   }
@@ -225,8 +239,15 @@ export class BookSide {
       }
       if (sorted[lo] !== level)
         throw new InvariantViolation(`level ${level} missing from its side`);
-      sorted.copyWithin(lo, lo + 1, n);
-      keys.copyWithin(lo, lo + 1, n);
+      if (n - lo > SHORT_MOVE) {
+        sorted.copyWithin(lo, lo + 1, n);
+        keys.copyWithin(lo, lo + 1, n);
+      } else {
+        for (let j = lo; j < n - 1; j++) {
+          sorted[j] = sorted[j + 1]!;
+          keys[j] = keys[j + 1]!;
+        }
+      }
     }
     this.sortedCount = n - 1;
     this.freeLevels[this.freeCount++] = level;
