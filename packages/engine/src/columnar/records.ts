@@ -307,10 +307,13 @@ export function eventsOfRecords(
   return out;
 }
 
+/** A result of one order has no list: one empty array for all of them, not one each. */
+const NO_OFFSETS: readonly number[] = [];
+
 /**
  * An accepted command whose events and result are made from its records, log[start, end), when
  * first read. The log is not written there again until the engine's user releases the results
- * made so far (Engine.releaseResults); a result read after its chunk was reused throws.
+ * made so far (Engine.releaseResults); a result read after that throws.
  * NOTE: `events` and `result` are getters on the prototype: code that copies a result's own
  * properties (a spread, a deep comparison) must read them by name; JSON gets them from toJSON.
  */
@@ -333,7 +336,7 @@ export class ColumnarAccepted implements Accepted {
     /** For RESULT_ORDER: the offset of the order's last record. */
     private readonly resultAt: number,
     /** For RESULT_ORDERS: the offsets of the orders' last records, in the result's order. */
-    private readonly resultList: readonly number[] = [],
+    private readonly resultList: readonly number[] = NO_OFFSETS,
   ) {
     this.generation = chunk.generation;
   }
