@@ -127,15 +127,15 @@ describe('Engine.releaseResults', { timeout: 60_000 }, () => {
     expect(() => kept?.ok && kept.events).toThrow(/releaseResults/);
   });
 
-  it('writes the next command from the chunk start after a release, and the kept result throws', () => {
+  it('after a release, throws for a result not read at once, and later results read their own', () => {
     const { columnar, bigint, time } = engines();
     const commands = [...stream(200, time)];
     const unread = columnar.apply(commands[0]!);
     bigint.apply(commands[0]!);
     columnar.releaseResults();
     for (const cmd of commands.slice(1)) {
-      // Each result, read before the release, shows its own records, though they sit where the
-      // previous command's were.
+      // Each result, read before the release, shows its own records (written from the chunk's
+      // start again, over the previous command's).
       expect(json(columnar.apply(cmd))).toBe(json(bigint.apply(cmd)));
       columnar.releaseResults();
     }
