@@ -193,7 +193,7 @@ describe('BalanceTable', () => {
     expect(table.hasAvailable(o, -SAFE_MAX)).toBe(false);
   });
 
-  it('keeps every value across holder growth and asset re-lays', () => {
+  it('keeps every value across holder re-lays and asset growth', () => {
     const table = new BalanceTable(1, 1);
     const expected = (h: number, a: number, k: number, frozen: boolean) =>
       (BigInt(h) * 1_000_003n + BigInt(a) * 101n + BigInt(k) * 7n + (frozen ? 1n : 0n)) *
@@ -235,8 +235,25 @@ describe('BalanceTable', () => {
 
     table.addAsset();
     const first = table.values;
-    for (let i = 0; i < 1000; i++) fill(table.addHolder(i % 7 === 0), 0);
+    // Adding an asset leaves every cell where it was; adding a holder past the room moves them.
+    const before = table.addHolder(false);
+    fill(before, 0);
+    const cellBefore = table.cell(before, 0, 1);
+    table.addAsset();
     expect(table.values).not.toBe(first);
+    expect(table.cell(before, 0, 1)).toBe(cellBefore);
+    expect(table.available(cellBefore)).toBe(expected(before, 0, 1, false));
+    table.addHolder(false);
+    expect(table.cell(before, 0, 1)).not.toBe(cellBefore);
+    fill(before + 1, 0);
+    fill(before, 1);
+    fill(before + 1, 1);
+    const grownAt = table.values;
+    for (let i = 0; i < 998; i++) {
+      const h = table.addHolder(i % 7 === 0);
+      for (let a = 0; a < table.assetCount; a++) fill(h, a);
+    }
+    expect(table.values).not.toBe(grownAt);
     check();
     for (let round = 0; round < 3; round++) {
       for (let i = 0; i < 5; i++) {
@@ -251,9 +268,9 @@ describe('BalanceTable', () => {
       check();
     }
     expect(table.holderCount).toBe(1900);
-    expect(table.assetCount).toBe(16);
+    expect(table.assetCount).toBe(17);
     for (let h = 0; h < table.holderCount; h++) {
-      expect(table.mayGoNegative(h)).toBe(h < 1000 && h % 7 === 0);
+      expect(table.mayGoNegative(h)).toBe(h >= 2 && h < 1000 && (h - 2) % 7 === 0);
     }
   });
 });

@@ -1,14 +1,18 @@
-// Every holder's balances in one Float64Array: per holder a block, in it per asset the three
-// account kinds, in each a cell of two limb values (see limbs.ts), available then frozen.
+// Every holder's balances in one Float64Array: a region per asset and account kind, in it a cell
+// per holder of two limb values (see limbs.ts), available then frozen.
 //
-//   offset(holder, asset, kind) = holder × holderStride + asset × ASSET_WIDTH + kind × CELL_WIDTH
+//   offset(holder, asset, kind) = asset × assetStride + kind × kindStride + holder × CELL_WIDTH
 //
-// A holder's block has room for `assetCapacity` assets, so adding a holder only appends a block
-// (the array doubles when full), and adding an asset beyond that room re-lays every block out
-// with twice the room (rare: assets are listed by an operator).
+// Asset and kind first because a market's orders move only the trade balances of its two assets:
+// all its users' cells then sit in two dense regions (32 bytes a user each), however many assets
+// and account kinds the exchange lists, where blocks per holder spread them over every asset's
+// and kind's room.
 //
-// The array is replaced when it grows: never keep `values` across addHolder or addAsset, and
-// never keep a cell offset across addAsset (a re-lay moves it); read both again after an add.
+// Regions have room for `holderCapacity` holders and the array for `assetCapacity` assets.
+// Adding an asset past that room doubles it at the end (cells keep their offsets); adding a
+// holder past it re-lays every region out with twice the room (amortised: it doubles), which
+// moves every cell. The array is replaced when either grows: never keep `values` across
+// addHolder or addAsset, and never keep a cell offset across addHolder.
 import { addToLimbs, limbsAtLeast, limbsToBigInt, setLimbs } from './limbs.js';
 
 /** The account kinds' indices: 0 main, 1 trade, 2 margin, the order of ACCOUNT_KINDS. */
@@ -18,7 +22,6 @@ export const KIND_COUNT = 3;
 export const CELL_AVAILABLE = 0;
 export const CELL_FROZEN = 2;
 export const CELL_WIDTH = 4;
-const ASSET_WIDTH = KIND_COUNT * CELL_WIDTH;
 
 export class BalanceTable {
   private cells: Float64Array;
@@ -26,7 +29,9 @@ export class BalanceTable {
   private mayGoNegativeByHolder: Uint8Array;
   private holderCapacity: number;
   private assetCapacity: number;
-  private holderStride: number;
+  /** Numbers per region (one asset's one kind), and per asset (its kinds' regions). */
+  private kindStride: number;
+  private assetStride: number;
   private holders = 0;
   private assets = 0;
 
@@ -34,8 +39,9 @@ export class BalanceTable {
   constructor(holderCapacity = 16, assetCapacity = 8) {
     this.holderCapacity = Math.max(1, holderCapacity);
     this.assetCapacity = Math.max(1, assetCapacity);
-    this.holderStride = this.assetCapacity * ASSET_WIDTH;
-    this.cells = new Float64Array(this.holderCapacity * this.holderStride);
+    this.kindStride = this.holderCapacity * CELL_WIDTH;
+    this.assetStride = KIND_COUNT * this.kindStride;
+    this.cells = new Float64Array(this.assetCapacity * this.assetStride);
     this.mayGoNegativeByHolder = new Uint8Array(this.holderCapacity);
   }
 
@@ -52,7 +58,7 @@ export class BalanceTable {
     return this.assets;
   }
 
-  /** A new holder with zero balances; returns its index. */
+  /** A new holder with zero balances; returns its index. Moves every cell when it re-lays. */
   addHolder(mayGoNegative: boolean): number {
     if (this.holders === this.holderCapacity) this.growHolders();
     const holder = this.holders++;
@@ -60,9 +66,14 @@ export class BalanceTable {
     return holder;
   }
 
-  /** A new asset, zero for every holder; returns its index. Moves cells when it re-lays. */
+  /** A new asset, zero for every holder; returns its index. Cells keep their offsets. */
   addAsset(): number {
-    if (this.assets === this.assetCapacity) this.relayAssets();
+    if (this.assets === this.assetCapacity) {
+      this.assetCapacity *= 2;
+      const cells = new Float64Array(this.assetCapacity * this.assetStride);
+      cells.set(this.cells);
+      this.cells = cells;
+    }
     return this.assets++;
   }
 
@@ -70,11 +81,10 @@ export class BalanceTable {
     return this.mayGoNegativeByHolder[holder] === 1;
   }
 
-  /** The offset of a cell in `values`; valid until the next addAsset. */
+  /** The offset of a cell in `values`; valid until the next addHolder. */
   cell(holder: number, asset: number, kind: AccountKindIndex): number {
-    return holder * this.holderStride + asset * ASSET_WIDTH + kind * CELL_WIDTH;
+    return asset * this.assetStride + kind * this.kindStride + holder * CELL_WIDTH;
   }
-
   available(cell: number): bigint {
     return limbsToBigInt(this.cells, cell + CELL_AVAILABLE);
   }
@@ -131,33 +141,27 @@ export class BalanceTable {
   }
 
   private mayGoNegativeAt(cell: number): boolean {
-    // Exact: cell and the stride are integers far below 2^53 (as in fastmath's floorDivN).
-    const holder = (cell - (cell % this.holderStride)) / this.holderStride;
+    // Exact: every stride and offset is a multiple of CELL_WIDTH, far below 2^53.
+    const holder = (cell % this.kindStride) / CELL_WIDTH;
     return this.mayGoNegativeByHolder[holder] === 1;
   }
 
-  /** Twice the room for holders; blocks keep their offsets. */
+  /** Twice the room for holders: every region moves to its new offset. */
   private growHolders(): void {
+    const old = this.cells;
+    const oldKindStride = this.kindStride;
     this.holderCapacity *= 2;
-    const cells = new Float64Array(this.holderCapacity * this.holderStride);
-    cells.set(this.cells);
+    this.kindStride = this.holderCapacity * CELL_WIDTH;
+    this.assetStride = KIND_COUNT * this.kindStride;
+    const cells = new Float64Array(this.assetCapacity * this.assetStride);
+    const used = this.holders * CELL_WIDTH;
+    for (let region = 0; region < this.assets * KIND_COUNT; region++) {
+      const from = region * oldKindStride;
+      cells.set(old.subarray(from, from + used), region * this.kindStride);
+    }
     this.cells = cells;
     const flags = new Uint8Array(this.holderCapacity);
     flags.set(this.mayGoNegativeByHolder);
     this.mayGoNegativeByHolder = flags;
-  }
-
-  /** Twice the room for assets in every block: each holder's block moves to its new stride. */
-  private relayAssets(): void {
-    const oldStride = this.holderStride;
-    this.assetCapacity *= 2;
-    this.holderStride = this.assetCapacity * ASSET_WIDTH;
-    const cells = new Float64Array(this.holderCapacity * this.holderStride);
-    const used = this.assets * ASSET_WIDTH;
-    for (let h = 0; h < this.holders; h++) {
-      const from = h * oldStride;
-      cells.set(this.cells.subarray(from, from + used), h * this.holderStride);
-    }
-    this.cells = cells;
   }
 }
