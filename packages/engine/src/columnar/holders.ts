@@ -29,7 +29,7 @@ export class HolderRegistry {
   readonly rounding = 2;
   private readonly byUser = new Map<number, number>();
   /**
-   * The same for user ids below DENSE_IDS, indexed by id (NONE where unknown): the ids a
+   * The same for user ids below DENSE_IDS, indexed by id (-1 where unknown): the ids a
    * database issues are dense, and an order looks its user up first thing, where a Map's
    * hashing showed in profiles. Larger ids are in `byUser` only.
    */
