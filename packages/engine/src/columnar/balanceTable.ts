@@ -85,6 +85,7 @@ export class BalanceTable {
   cell(holder: number, asset: number, kind: AccountKindIndex): number {
     return asset * this.assetStride + kind * this.kindStride + holder * CELL_WIDTH;
   }
+
   available(cell: number): bigint {
     return limbsToBigInt(this.cells, cell + CELL_AVAILABLE);
   }

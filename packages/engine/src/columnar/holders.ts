@@ -27,13 +27,13 @@ export class HolderRegistry {
   readonly external = 0;
   readonly fees = 1;
   readonly rounding = 2;
-  private readonly byUser = new Map<number, number>();
   /**
-   * The same for user ids below DENSE_IDS, indexed by id (-1 where unknown): the ids a
-   * database issues are dense, and an order looks its user up first thing, where a Map's
-   * hashing showed in profiles. Larger ids are in `byUser` only.
+   * A user's holder: by id in an array for ids below DENSE_IDS (-1 where unknown), since the ids
+   * a database issues are dense and an order looks its user up first thing, where a Map's
+   * hashing showed in profiles; in `farUsers` for larger ids.
    */
   private denseHolders = new Int32Array(64).fill(-1);
+  private readonly farUsers = new Map<number, number>();
   /** Per holder: its owner in records (the user id, or an OWNER_ code). */
   private readonly owners: number[] = [OWNER_EXTERNAL, OWNER_FEES, OWNER_ROUNDING];
   /** Per holder: the bigint core's holder in `meta`. */
@@ -69,7 +69,7 @@ export class HolderRegistry {
     // Undefined for an id out of the array's range, negative, or not an integer.
     const h = this.denseHolders[userId];
     if (h !== undefined) return h;
-    return this.byUser.get(userId) ?? -1;
+    return this.farUsers.get(userId) ?? -1;
   }
 
   ownerCode(holder: number): number {
@@ -117,12 +117,13 @@ export class HolderRegistry {
   }
 
   private register(userId: unknown): void {
-    if (!isUserId(userId) || this.byUser.has(userId)) return;
+    if (!isUserId(userId) || this.findUser(userId) >= 0) return;
     const user = this.meta.users.get(userId);
     if (user === undefined) return;
     const h = this.balances.addHolder(false);
-    this.byUser.set(userId, h);
-    if (userId < DENSE_IDS) {
+    if (userId >= DENSE_IDS) {
+      this.farUsers.set(userId, h);
+    } else {
       if (userId >= this.denseHolders.length) {
         const length = Math.min(DENSE_IDS, Math.max(userId + 1, this.denseHolders.length * 2));
         this.denseHolders = grown(this.denseHolders, length, -1);
