@@ -11,7 +11,7 @@
 // the same sequence numbers. What differs is the representation:
 // - orders and price levels live in typed arrays, addressed by slot (the columnar core's
 //   OrderTable and BookSide, packages/engine/src/columnar/);
-// - balances are two exact number limbs (hi × 2^32 + lo) in its BalanceTable, so 10^20 needs
+// - balances are two exact number limbs (hi × 2^52 + lo) in its BalanceTable, so 10^20 needs
 //   no bigint;
 // - events are written as numbers into a reused log and become the engine's event objects
 //   only when read (`events()`), as the host would read them.

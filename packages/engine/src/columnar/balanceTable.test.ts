@@ -56,7 +56,7 @@ function expectSame(table: BalanceTable, model: Model): void {
 
 /** Deltas: small ones (frequent refusals below zero), large ones, and the safe edges. */
 const delta = fc.oneof(
-  fc.constantFrom(0, 1, -1, 2 ** 32 - 1, -(2 ** 32), SAFE_MAX, -SAFE_MAX),
+  fc.constantFrom(0, 1, -1, 2 ** 52 - 1, -(2 ** 52), SAFE_MAX, -SAFE_MAX),
   fc.integer({ min: -1000, max: 1000 }),
   fc.maxSafeInteger(),
 );

@@ -10,7 +10,7 @@
 // fills' products at the furthest price it can trade at, would pass 2^53; an order that may
 // trigger stops whose fills could (see triggersFit); a limit order whose rest could take its
 // side of the book's total of amounts past 2^53; a deposit that would take an asset's deposits
-// past what two limbs hold (2^84).
+// past what two limbs hold (2^104).
 //
 // Everything else that is rare and touches no order (assets, markets, users, balance commands)
 // runs through the bigint core's own handlers on `meta`, a State that holds the registry (assets,
@@ -261,7 +261,7 @@ export class ColumnarCore {
     const a = this.meta.assets.get(asset);
     if (asset === LTT && this.holders.lttFeeUsers > 0 && !this.lttFeesFit(amount)) return true;
     // Every balance of an asset is at most what was ever deposited of it, and `external` at
-    // least minus that: below 2^84, every balance fits two limbs.
+    // least minus that: below 2^104, every balance fits two limbs.
     return a !== undefined && a.deposited + amount > LIMBS_MAX_BIG;
   }
 

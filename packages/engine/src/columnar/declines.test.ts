@@ -108,7 +108,7 @@ describe('columnar core: declines', () => {
   it('a deposit past what two limbs hold', () => {
     const pair = setUp();
     const deposit = { type: 'balance.deposit', userId: 1, asset: 'BTC', businessId: 'big' };
-    pair.apply({ ...deposit, amount: 2n ** 84n });
+    pair.apply({ ...deposit, amount: 2n ** 104n });
     expect(pair.engine.coreName).toBe('bigint');
   });
 

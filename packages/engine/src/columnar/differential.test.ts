@@ -749,7 +749,7 @@ const handOver: fc.Arbitrary<Step> = command(
     type: fc.constant('balance.deposit'),
     userId,
     asset: assetName,
-    amount: fc.constant(2n ** 84n),
+    amount: fc.constant(2n ** 104n),
     businessId,
   }),
 );
@@ -1102,7 +1102,7 @@ describe('columnar core against the bigint core', { timeout: 120_000 }, () => {
     expect(again.stateHash()).toBe(h.a.stateHash());
     // Past its ranges (a deposit beyond two limbs), the engine hands over and restores onto the
     // bigint core.
-    h.ok({ type: 'balance.deposit', userId: 3, asset: 'BTC', amount: 2n ** 84n, businessId: 'x' });
+    h.ok({ type: 'balance.deposit', userId: 3, asset: 'BTC', amount: 2n ** 104n, businessId: 'x' });
     expect(core(h.b)).toBe('bigint');
     const last = Engine.restore(h.b.snapshot());
     expect(core(last)).toBe('bigint');

@@ -1,5 +1,5 @@
 // Limb arithmetic against plain bigint: every operation agrees over random values biased to
-// the edges (0, ±1, around 2^32 and 2^53, near both ends of the range), and whatever would
+// the edges (0, ±1, around 2^52 and 2^53, near both ends of the range), and whatever would
 // leave the range is refused with the stored value unchanged.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -20,11 +20,11 @@ import {
   setLimbs,
 } from './limbs.js';
 
-const B32 = 2n ** 32n;
+const B52 = 2n ** 52n;
 const SAFE = BigInt(SAFE_MAX);
 /** The range written out from its definition, independent of the module's constants. */
-const MAX = 2n ** 84n - 1n;
-const MIN = -(2n ** 84n) + B32;
+const MAX = 2n ** 104n - 1n;
+const MIN = -(2n ** 104n) + B52;
 const inRange = (v: bigint) => v >= MIN && v <= MAX;
 const RUNS = { numRuns: 5000 };
 
@@ -32,24 +32,26 @@ const VALUE_EDGES = [
   0n,
   1n,
   -1n,
-  B32 - 1n,
-  B32,
-  B32 + 1n,
-  -(B32 - 1n),
-  -B32,
-  -(B32 + 1n),
+  B52 - 1n,
+  B52,
+  B52 + 1n,
+  -(B52 - 1n),
+  -B52,
+  -(B52 + 1n),
   SAFE,
   SAFE + 1n,
   -SAFE,
   -SAFE - 1n,
-  2n ** 83n,
-  -(2n ** 83n),
+  2n ** 103n,
+  -(2n ** 103n),
+  2n ** 84n,
+  -(2n ** 84n),
   MAX,
   MAX - 1n,
-  MAX - B32,
+  MAX - B52,
   MIN,
   MIN + 1n,
-  MIN + B32 - 1n,
+  MIN + B52 - 1n,
 ];
 
 /** Values in the range, biased to the edges and to the limb boundaries (carries, borrows). */
@@ -58,11 +60,12 @@ const value = fc.oneof(
   fc.bigInt({ min: -1000n, max: 1000n }),
   fc
     .tuple(fc.bigInt({ min: -(2n ** 52n), max: 2n ** 52n }), fc.bigInt({ min: -3n, max: 3n }))
-    .map(([k, d]) => k * B32 + d)
+    .map(([k, d]) => k * B52 + d)
     .filter(inRange),
   fc.bigInt({ min: MAX - 2n ** 54n, max: MAX }),
   fc.bigInt({ min: MIN, max: MIN + 2n ** 54n }),
   fc.bigInt({ min: -(2n ** 60n), max: 2n ** 60n }),
+  fc.bigInt({ min: -(2n ** 80n), max: 2n ** 80n }),
   fc.bigInt({ min: MIN, max: MAX }),
 );
 
@@ -76,8 +79,8 @@ const SAFE_EDGES = [
   -(LIMB - 1),
   -LIMB,
   -(LIMB + 1),
-  2 ** 52,
-  -(2 ** 52),
+  2 ** 32,
+  -(2 ** 32),
   SAFE_MAX,
   SAFE_MAX - 1,
   -SAFE_MAX,
@@ -100,8 +103,8 @@ const SENTINEL = 0.5;
 
 /** The canonical limbs of v by bigint floor division. */
 function limbsOf(v: bigint): [number, number] {
-  const hi = v >= 0n ? v / B32 : -((-v + B32 - 1n) / B32);
-  return [Number(hi), Number(v - hi * B32)];
+  const hi = v >= 0n ? v / B52 : -((-v + B52 - 1n) / B52);
+  return [Number(hi), Number(v - hi * B52)];
 }
 
 function stored(v: bigint): Float64Array {
@@ -122,13 +125,14 @@ function expectHolds(a: Float64Array, v: bigint): void {
 }
 
 describe('the range', () => {
-  it('is hi × 2^32 + lo with |hi| ≤ 2^52 − 1 and 0 ≤ lo < 2^32', () => {
-    expect(LIMB).toBe(2 ** 32);
+  it('is hi × 2^52 + lo with |hi| ≤ 2^52 − 1 and 0 ≤ lo < 2^52', () => {
+    expect(LIMB).toBe(2 ** 52);
     expect(LIMB_HI_MAX).toBe(2 ** 52 - 1);
     expect(LIMBS_MAX_BIG).toBe(MAX);
     expect(LIMBS_MIN_BIG).toBe(MIN);
     for (const v of [MIN, MAX, 0n]) expect(fitsLimbs(v)).toBe(true);
-    for (const v of [MIN - 1n, MAX + 1n, 2n ** 84n, -(2n ** 84n)]) expect(fitsLimbs(v)).toBe(false);
+    for (const v of [MIN - 1n, MAX + 1n, 2n ** 104n, -(2n ** 104n)])
+      expect(fitsLimbs(v)).toBe(false);
   });
 
   it('stores and reads bigints exactly, refusing those out of range', () => {
@@ -165,17 +169,19 @@ describe('addToLimbs', () => {
 
   it('carries and borrows across the limbs', () => {
     const cases: [bigint, number][] = [
-      [B32 - 1n, 1],
+      [B52 - 1n, 1],
       [0n, -1],
-      [B32, -1],
+      [B52, -1],
       [-1n, 1],
-      [-B32, -1],
-      [-(B32 + 1n), 1],
-      [B32 - 1n, SAFE_MAX],
-      [-(B32 - 1n), -SAFE_MAX],
+      [-B52, -1],
+      [-(B52 + 1n), 1],
+      [B52 - 1n, SAFE_MAX],
+      [-(B52 - 1n), -SAFE_MAX],
       [SAFE, -SAFE_MAX],
       [-SAFE, SAFE_MAX],
-      [5n * B32 + 7n, -(LIMB * 2 + 8)],
+      [5n * B52 + 7n, -(LIMB + 8)],
+      [2n * B52 + 7n, -SAFE_MAX],
+      [-(2n * B52), SAFE_MAX],
     ];
     for (const [v, delta] of cases) {
       const a = stored(v);
@@ -191,7 +197,7 @@ describe('addToLimbs', () => {
       [MAX - SAFE + 1n, SAFE_MAX],
       [MIN, -1],
       [MIN, -SAFE_MAX],
-      [MIN + B32 - 1n, -LIMB],
+      [MIN + B52 - 1n, -LIMB],
     ];
     for (const [v, delta] of cases) {
       const a = stored(v);
