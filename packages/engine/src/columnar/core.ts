@@ -112,6 +112,11 @@ import {
   RESULT_ORDER,
   RESULT_ORDERS,
   type RecordNames,
+  T_COUNT,
+  T_KIND,
+  T_OFFSETS,
+  T_START,
+  T_TIME,
   writeOrderRecord,
 } from './records.js';
 
@@ -1183,21 +1188,20 @@ export class ColumnarCore {
    * `listed` (offsets from logStart), or else the OCO pair's.
    */
   private accepted(resultKind: number, listed?: number[]): ApplyResult {
+    const offsets =
+      resultKind === RESULT_ORDERS ? (listed ?? [this.resultAt, this.resultAt2]) : null;
+    const count = offsets === null ? 1 : offsets.length;
+    // The trailer follows the records (records.ts); a full chunk may move them first.
+    const at = this.reserve(T_OFFSETS + count);
     const start = this.logStart;
-    let list: number[] | undefined;
-    if (resultKind === RESULT_ORDERS) {
-      list = (listed ?? [this.resultAt, this.resultAt2]).map((at) => start + at);
-    }
-    return new ColumnarAccepted(
-      this.chunk,
-      start,
-      this.logLength,
-      this.time,
-      this.names,
-      resultKind,
-      start + this.resultAt,
-      list,
-    );
+    const log = this.log;
+    log[at + T_START] = start;
+    log[at + T_TIME] = this.time;
+    log[at + T_KIND] = resultKind;
+    log[at + T_COUNT] = count;
+    if (offsets === null) log[at + T_OFFSETS] = start + this.resultAt;
+    else for (let k = 0; k < count; k++) log[at + T_OFFSETS + k] = start + offsets[k]!;
+    return new ColumnarAccepted(this.chunk, at, this.names);
   }
 
   /**
