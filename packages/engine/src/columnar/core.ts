@@ -316,11 +316,15 @@ export class ColumnarCore {
    * numerators (fastmath.ts), below 2^53.
    */
   fillsFit(cm: ColumnarMarket, amount: number, ticks: number): boolean {
-    const lotsTicks = mulSafe(amount, ticks);
+    // NOTE: mulSafe's checks written out: a call to it that is not inlined boxes the products
+    // it returns (see ceilDivN in fastmath.ts), several an order. The market's fractions are
+    // never below zero; as in mulSafe, a rounded product above SAFE_MAX means the exact one is.
+    if (!(amount >= 0 && ticks >= 0)) return false;
+    const lotsTicks = amount * ticks;
+    if (lotsTicks > SAFE_MAX) return false;
+    const perRate = lotsTicks * cm.feeP;
     return (
-      lotsTicks >= 0 &&
-      mulSafe(lotsTicks, cm.valueP) >= 0 &&
-      mulSafe(mulSafe(lotsTicks, cm.feeP), cm.maxRate) >= 0
+      lotsTicks * cm.valueP <= SAFE_MAX && perRate <= SAFE_MAX && perRate * cm.maxRate <= SAFE_MAX
     );
   }
 
@@ -1287,11 +1291,7 @@ export class ColumnarCore {
     const balances = this.balances;
     const cell = balances.cell(holder, asset, kind);
     if (!balances.move(cell, availableDelta, frozenDelta)) {
-      throw new InvariantViolation(
-        `negative balance: holder ${holder} asset ${asset} ` +
-          `available ${balances.available(cell)} + ${availableDelta} ` +
-          `frozen ${balances.frozen(cell)} + ${frozenDelta}`,
-      );
+      this.refusedMove(holder, asset, cell, availableDelta, frozenDelta);
     }
     const values = balances.values;
     const at = this.reserve(LEG_RECORD);
@@ -1305,5 +1305,24 @@ export class ColumnarCore {
     log[at + 6] = values[cell + CELL_AVAILABLE + 1]!;
     log[at + 7] = values[cell + CELL_FROZEN]!;
     log[at + 8] = values[cell + CELL_FROZEN + 1]!;
+  }
+
+  /**
+   * A move the balance table refused: a balance below zero is a bug, never input. Apart from
+   * `move`, whose calls the settlement needs inlined (see ceilDivN in fastmath.ts).
+   */
+  private refusedMove(
+    holder: number,
+    asset: number,
+    cell: number,
+    availableDelta: number,
+    frozenDelta: number,
+  ): never {
+    const balances = this.balances;
+    throw new InvariantViolation(
+      `negative balance: holder ${holder} asset ${asset} ` +
+        `available ${balances.available(cell)} + ${availableDelta} ` +
+        `frozen ${balances.frozen(cell)} + ${frozenDelta}`,
+    );
   }
 }

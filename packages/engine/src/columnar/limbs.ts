@@ -37,6 +37,14 @@ export function addToLimbs(a: Float64Array, at: number, delta: number): boolean 
     a[at + 1] = lo;
     return true;
   }
+  return addCarrying(a, at, delta);
+}
+
+/**
+ * addToLimbs when the sum leaves the low limb: rare, and apart so that addToLimbs stays small
+ * enough to be inlined wherever a balance moves (see ceilDivN in fastmath.ts).
+ */
+function addCarrying(a: Float64Array, at: number, delta: number): boolean {
   // Split the delta as the value is split: deltaHi = floor(delta / 2^52) (exact: a power-of-two
   // division, then floor), deltaLo = delta − deltaHi × 2^52, an integer in [0, 2^52) (the
   // product is exact, and so is a difference that is such an integer).
