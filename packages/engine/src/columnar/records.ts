@@ -322,8 +322,9 @@ export function eventsOfRecords(
 
 /**
  * An accepted command whose events and result are made from its records, which end where its
- * trailer (at `at`) starts, when first read. The log is not written there again until the engine's user releases the results
- * made so far (Engine.releaseResults); a result read after that throws.
+ * trailer (at `at`) starts, when first read. The log is not written there again until the
+ * engine's user releases the results made so far (Engine.releaseResults); a result read after
+ * that throws.
  * NOTE: `events` and `result` are getters on the prototype: code that copies a result's own
  * properties (a spread, a deep comparison) must read them by name; JSON gets them from toJSON.
  */
