@@ -28,15 +28,11 @@ import type {
   OrderView,
   Owner,
 } from '@lattice/engine';
-import {
-  BalanceTable,
-  CELL_AVAILABLE,
-  CELL_FROZEN,
-} from '../packages/engine/src/columnar/balanceTable.js';
+import { CELL_AVAILABLE, CELL_FROZEN } from '../packages/engine/src/columnar/balanceCell.js';
+import { BalanceTable } from '../packages/engine/src/columnar/balanceTable.js';
 import { BookSide } from '../packages/engine/src/columnar/bookSide.js';
 import { limbsToBigInt } from '../packages/engine/src/columnar/limbs.js';
 import {
-  grown,
   NONE,
   O_AMOUNT,
   O_CTIME,
@@ -57,8 +53,8 @@ import {
   O_TYPE,
   O_USER,
   ORDER_WIDTH,
-  OrderTable,
-} from '../packages/engine/src/columnar/orderTable.js';
+} from '../packages/engine/src/columnar/orderRow.js';
+import { grown, OrderTable } from '../packages/engine/src/columnar/orderTable.js';
 
 const SAFE = Number.MAX_SAFE_INTEGER;
 const SAFE_BIG = BigInt(SAFE);

@@ -8,7 +8,9 @@
 // When a bound fails, the caller falls back to bigint; fastmath.test.ts compares both ways over
 // random and edge values.
 
-export const SAFE_MAX = Number.MAX_SAFE_INTEGER;
+// NOTE: the literal, not Number.MAX_SAFE_INTEGER: the bundler puts a literal in place of the name
+// (docs/decisions/inlined-layout-constants.md).
+export const SAFE_MAX = 9007199254740991;
 export const SAFE_MAX_BIG = BigInt(SAFE_MAX);
 
 /**

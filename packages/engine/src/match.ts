@@ -1,5 +1,11 @@
 // Matching: a taker against the opposite side in price-time order, then what becomes of it.
 import { ceilDiv, minBig } from './bigmath.js';
+import {
+  STOP_FILLED,
+  STOP_NO_LIQUIDITY,
+  STOP_PRICE,
+  STOP_SELF_TRADE,
+} from './columnar/orderCodes.js';
 import { InvariantViolation } from './errors.js';
 import {
   addStop,
@@ -14,12 +20,6 @@ import type { Market } from './market.js';
 import type { Order } from './order.js';
 import { settleFill } from './settle.js';
 import type { State } from './state.js';
-
-/** Why a taker stopped matching. */
-export const STOP_FILLED = 0;
-export const STOP_NO_LIQUIDITY = 1;
-export const STOP_PRICE = 2;
-export const STOP_SELF_TRADE = 3;
 
 /**
  * The largest amount (whole lots) a buy by total can still take at `price` without its

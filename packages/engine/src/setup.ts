@@ -13,7 +13,7 @@ import type {
 } from './types.js';
 import { AMOUNT_MAX, isUserId } from './validate.js';
 
-const NONE: CommandResult = { kind: 'none' };
+const NO_RESULT: CommandResult = { kind: 'none' };
 const ASSET_NAME = /^[A-Z0-9]{1,16}$/;
 const DECIMALS_MAX = 18;
 
@@ -36,7 +36,7 @@ export function addAsset(s: State, cmd: AssetAddCommand): ApplyResult {
     deposited: 0n,
     withdrawn: 0n,
   });
-  return { ok: true, events: s.events, result: NONE };
+  return { ok: true, events: s.events, result: NO_RESULT };
 }
 
 function isPositive(value: unknown): value is bigint {
@@ -97,7 +97,7 @@ export function addMarket(s: State, cmd: MarketAddCommand): ApplyResult {
   const bad = checkMarket(s, cmd);
   if (bad !== null) return bad;
   s.markets.set(cmd.name, new Market(cmd, s.assets.get(cmd.stock)!, s.assets.get(cmd.money)!));
-  return { ok: true, events: s.events, result: NONE };
+  return { ok: true, events: s.events, result: NO_RESULT };
 }
 
 /** Make a user known; adding a known user again is a no-op. */
@@ -105,7 +105,7 @@ export function addUser(s: State, cmd: UserAddCommand): ApplyResult {
   if (!isUserId(cmd.userId))
     return reject('invalid_user', 'User id must be a positive integer', 'userId');
   s.user(cmd.userId);
-  return { ok: true, events: s.events, result: NONE };
+  return { ok: true, events: s.events, result: NO_RESULT };
 }
 
 export function setCustomFee(s: State, cmd: UserSetCustomFeeCommand): ApplyResult {
@@ -115,5 +115,5 @@ export function setCustomFee(s: State, cmd: UserSetCustomFeeCommand): ApplyResul
     return reject('invalid_command', 'Enabled must be true or false', 'enabled');
   }
   s.user(cmd.userId).customFee = cmd.enabled;
-  return { ok: true, events: s.events, result: NONE };
+  return { ok: true, events: s.events, result: NO_RESULT };
 }

@@ -4,14 +4,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SAFE_MAX } from '../fastmath.js';
 import { ACCOUNT_KINDS } from '../ledger.js';
+import { CELL_AVAILABLE, CELL_FROZEN, CELL_WIDTH, KIND_COUNT } from './balanceCell.js';
 import type { AccountKindIndex } from './balanceTable.js';
-import {
-  BalanceTable,
-  CELL_AVAILABLE,
-  CELL_FROZEN,
-  CELL_WIDTH,
-  KIND_COUNT,
-} from './balanceTable.js';
+import { BalanceTable } from './balanceTable.js';
 import { LIMBS_MAX_BIG, LIMBS_MIN_BIG, limbsToBigInt } from './limbs.js';
 
 const SAFE = BigInt(SAFE_MAX);

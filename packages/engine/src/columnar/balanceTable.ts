@@ -13,15 +13,12 @@
 // holder past it re-lays every region out with twice the room (amortised: it doubles), which
 // moves every cell. The array is replaced when either grows: never keep `values` across
 // addHolder or addAsset, and never keep a cell offset across addHolder.
+
+import { CELL_AVAILABLE, CELL_FROZEN, CELL_WIDTH, KIND_COUNT } from './balanceCell.js';
 import { addToLimbs, limbsAtLeast, limbsToBigInt, setLimbs } from './limbs.js';
 
 /** The account kinds' indices: 0 main, 1 trade, 2 margin, the order of ACCOUNT_KINDS. */
 export type AccountKindIndex = 0 | 1 | 2;
-export const KIND_COUNT = 3;
-/** Offsets in a cell: each of available and frozen is two limbs (hi, lo). */
-export const CELL_AVAILABLE = 0;
-export const CELL_FROZEN = 2;
-export const CELL_WIDTH = 4;
 
 export class BalanceTable {
   private cells: Float64Array;

@@ -2,16 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InvariantViolation } from '../errors.js';
 import { BookSide } from './bookSide.js';
-import {
-  NONE,
-  O_LEFT,
-  O_LEVEL,
-  O_NEXT,
-  O_PREV,
-  O_TICKS,
-  ORDER_WIDTH,
-  OrderTable,
-} from './orderTable.js';
+import { NONE, O_LEFT, O_LEVEL, O_NEXT, O_PREV, O_TICKS, ORDER_WIDTH } from './orderRow.js';
+import { OrderTable } from './orderTable.js';
 
 /** The model of one side: price levels by ticks, each its order slots oldest first. */
 type SideModel = Map<number, number[]>;

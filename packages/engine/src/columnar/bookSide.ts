@@ -1,26 +1,9 @@
 // One side of one market's book: price levels as rows of a Float64Array, kept sorted best last,
 // each a FIFO list of order slots threaded through the order table's O_LEVEL/O_PREV/O_NEXT.
 import { InvariantViolation } from '../errors.js';
-import {
-  grown,
-  NONE,
-  O_LEFT,
-  O_LEVEL,
-  O_NEXT,
-  O_PREV,
-  O_TICKS,
-  ORDER_WIDTH,
-  type OrderTable,
-} from './orderTable.js';
-
-// A level's fields, at these offsets in its row.
-export const L_TICKS = 0;
-/** The first and last order slots of the level's FIFO. */
-export const L_HEAD = 1;
-export const L_TAIL = 2;
-/** Sum of O_LEFT over the level's orders. */
-export const L_TOTAL = 3;
-export const LEVEL_WIDTH = 4;
+import { L_HEAD, L_TAIL, L_TICKS, L_TOTAL, LEVEL_WIDTH } from './levelRow.js';
+import { NONE, O_LEFT, O_LEVEL, O_NEXT, O_PREV, O_TICKS, ORDER_WIDTH } from './orderRow.js';
+import { grown, type OrderTable } from './orderTable.js';
 
 const LEVELS_DEFAULT = 16;
 /**

@@ -48,11 +48,22 @@ import {
   knownMarket,
   knownUser,
 } from '../validate.js';
-import { BalanceTable, CELL_AVAILABLE, CELL_FROZEN } from './balanceTable.js';
+import { CELL_AVAILABLE, CELL_FROZEN, KIND_MAIN, KIND_TRADE } from './balanceCell.js';
+import { BalanceTable } from './balanceTable.js';
 import { ColumnarMarket } from './columnarMarket.js';
-import { HolderRegistry, KIND_MAIN, KIND_TRADE } from './holders.js';
+import { HolderRegistry } from './holders.js';
 import { LIMBS_MAX_BIG } from './limbs.js';
 import { LOG_CHUNK, LogChunk, LogChunks } from './logChunks.js';
+import {
+  STOP_FILLED,
+  STOP_NO_LIQUIDITY,
+  STOP_PRICE,
+  STOP_SELF_TRADE,
+  TIF_FOK,
+  TIF_GTC,
+  TIF_IOC,
+  TIF_POST_ONLY,
+} from './orderCodes.js';
 import {
   NONE,
   O_ALGORITHM,
@@ -89,14 +100,13 @@ import {
   O_USER,
   O_USER_NEXT,
   ORDER_WIDTH,
-  OrderTable,
-} from './orderTable.js';
+} from './orderRow.js';
+import { OrderTable } from './orderTable.js';
 import {
   BALANCE_HEAD,
   BUSINESS_ORDER_FREEZE,
   BUSINESS_ORDER_RELEASE,
   BUSINESS_TRADE,
-  ColumnarAccepted,
   DEAL_MAKER_LTT,
   DEAL_RECORD,
   DEAL_TAKER_LTT,
@@ -108,33 +118,24 @@ import {
   K_DEAL,
   K_ORDER,
   LEG_RECORD,
-  orderRecordSize,
   RESULT_ORDER,
   RESULT_ORDERS,
-  type RecordNames,
   T_COUNT,
   T_KIND,
   T_OFFSETS,
   T_START,
   T_TIME,
+} from './recordLayout.js';
+import {
+  ColumnarAccepted,
+  orderRecordSize,
+  type RecordNames,
   writeOrderRecord,
 } from './records.js';
 
 /** What `apply` returns for a command the columnar core leaves to the bigint core. */
 export const DECLINED = Symbol('declined');
 export type CoreResult = ApplyResult | typeof DECLINED;
-
-// Why a taker stopped matching (match.ts).
-const STOP_FILLED = 0;
-const STOP_NO_LIQUIDITY = 1;
-const STOP_PRICE = 2;
-const STOP_SELF_TRADE = 3;
-
-// O_TIME_IN_FORCE codes (TIME_IN_FORCE_CODES).
-const TIF_GTC = 0;
-const TIF_IOC = 1;
-const TIF_FOK = 2;
-const TIF_POST_ONLY = 3;
 
 /** A product the bounds checked before the command began keep below 2^53; a bug otherwise. */
 function checked(v: number): number {

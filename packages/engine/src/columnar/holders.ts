@@ -8,14 +8,10 @@ import type { Command } from '../types.js';
 import { isUserId } from '../validate.js';
 import type { AccountKindIndex, BalanceTable } from './balanceTable.js';
 import { grown } from './orderTable.js';
-import { OWNER_EXTERNAL, OWNER_FEES, OWNER_ROUNDING } from './records.js';
+import { OWNER_EXTERNAL, OWNER_FEES, OWNER_ROUNDING } from './recordLayout.js';
 
 /** User ids below this have their holder in an array by id (4 MB at most). */
 const DENSE_IDS = 1 << 20;
-
-/** The account kinds' indexes in the balance table (ACCOUNT_KINDS). */
-export const KIND_MAIN = 0;
-export const KIND_TRADE = 1;
 
 /** The holders and assets a rare command may move: loaded before it, stored after. */
 export interface Involved {

@@ -11,7 +11,8 @@
 // whose exact result is such an integer returns it unrounded. Multiplying or dividing by 2^52
 // only changes the exponent, and Math.floor of a double is exact. The bound on hi keeps hi plus
 // a delta's high part plus a carry below 2^53.
-import { SAFE_MAX } from '../fastmath.js';
+// NOTE: this module imports nothing, so that the bundler puts LIMB and LIMB_HI_MAX in place of
+// their names (docs/decisions/inlined-layout-constants.md).
 
 /** The weight of the high limb: 2^52. */
 export const LIMB = 2 ** 52;
@@ -96,7 +97,7 @@ export function limbsAreSafe(a: Float64Array, at: number): boolean {
   // As in limbsAtLeast: the rounded sum is the value when the value is safe, and is at least
   // 2^53 in magnitude when it is not.
   const sum = a[at]! * LIMB + a[at + 1]!;
-  return sum <= SAFE_MAX && sum >= -SAFE_MAX;
+  return sum <= Number.MAX_SAFE_INTEGER && sum >= -Number.MAX_SAFE_INTEGER;
 }
 
 /** The value as a number: exact when limbsAreSafe, otherwise rounded (never use it then). */

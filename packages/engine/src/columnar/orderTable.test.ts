@@ -12,8 +12,8 @@ import {
   O_USER_NEXT,
   O_USER_PREV,
   ORDER_WIDTH,
-  OrderTable,
-} from './orderTable.js';
+} from './orderRow.js';
+import { OrderTable } from './orderTable.js';
 
 const RING = 8;
 

@@ -3,66 +3,19 @@
 // of one row instead of one line per field array; the hot fields come first.
 import { InvariantViolation } from '../errors.js';
 import type { OrderSource, TimeInForce } from '../types.js';
-
-/** "No slot", "no level", "not finished": every link and optional reference uses it. */
-export const NONE = -1;
-
-// An order's fields (order.ts), at these offsets in its row. Flags are 0 or 1; amounts are
-// exact integers below 2^53; prices are in ticks (price / tick size).
-// The fields a match, a cancel or an event reads or writes, first: 19 numbers, 152 bytes, so an
-// open order's hot fields share three cache lines.
-export const O_ID = 0;
-/** The holder index of the order's user. */
-export const O_USER = 1;
-/** 1 sell, 2 buy. */
-export const O_SIDE = 2;
-export const O_TICKS = 3;
-/** Stock not yet filled; for a market buy by total, money not yet spent. */
-export const O_LEFT = 4;
-/** The order's level in its book side, NONE when not on the book. */
-export const O_LEVEL = 5;
-/** FIFO links within the level (slots, NONE at the ends). */
-export const O_PREV = 6;
-export const O_NEXT = 7;
-export const O_DEAL_STOCK = 8;
-export const O_DEAL_MONEY = 9;
-export const O_DEAL_FEE = 10;
-/** moneyNum and feeNum in the market's DealRatios units (order.ts). */
-export const O_MONEY_UNITS = 11;
-export const O_FEE_UNITS = 12;
-export const O_FROZEN = 13;
-export const O_FUNDS_FROZEN = 14;
-export const O_MTIME = 15;
-/** NONE while open, then the FinishReason. */
-export const O_FINISH_REASON = 16;
-/** Links in the user's list of open orders, newest first (slots, NONE at the ends). */
-export const O_USER_PREV = 17;
-export const O_USER_NEXT = 18;
-// The rest: written when an order is placed, read when it is triggered, shown or saved.
-export const O_DEAL_FEE_LTT = 19;
-/** The market index. */
-export const O_MARKET = 20;
-/** 1 limit, 2 market. */
-export const O_TYPE = 21;
-/** 0 plain, 1 stop-limit, 2 OCO leg. */
-export const O_ALGORITHM = 22;
-/** An index into TIME_IN_FORCE_CODES. */
-export const O_TIME_IN_FORCE = 23;
-/** An index into SOURCE_CODES. */
-export const O_SOURCE = 24;
-export const O_AMOUNT = 25;
-export const O_TOTAL = 26;
-export const O_STOP_TICKS = 27;
-export const O_LIMIT_TICKS = 28;
-export const O_TRIGGERED = 29;
-export const O_OCO_ID = 30;
-/** The OCO sibling's slot, NONE when none. */
-export const O_SIBLING = 31;
-/** Untriggered stop: 1 fires when last ≥ stop, -1 when last ≤ stop. */
-export const O_DIRECTION = 32;
-export const O_CTIME = 33;
-export const O_FTIME = 34;
-export const ORDER_WIDTH = 35;
+import {
+  NONE,
+  O_FINISH_REASON,
+  O_ID,
+  O_LEVEL,
+  O_NEXT,
+  O_PREV,
+  O_SIBLING,
+  O_USER,
+  O_USER_NEXT,
+  O_USER_PREV,
+  ORDER_WIDTH,
+} from './orderRow.js';
 
 /** O_TIME_IN_FORCE holds the index of the order's time in force here. */
 export const TIME_IN_FORCE_CODES: readonly TimeInForce[] = ['GTC', 'IOC', 'FOK', 'POST_ONLY'];

@@ -37,8 +37,8 @@ import {
   O_TYPE,
   O_USER,
   ORDER_WIDTH,
-  TIME_IN_FORCE_CODES,
-} from './orderTable.js';
+} from './orderRow.js';
+import { TIME_IN_FORCE_CODES } from './orderTable.js';
 
 /** The number of a snapshot's decimal text when it is a safe integer ≥ 0, else -1. */
 function safe(text: string): number {

@@ -11,8 +11,8 @@ import {
   O_TICKS,
   O_TRIGGERED,
   ORDER_WIDTH,
-  type OrderTable,
-} from './orderTable.js';
+} from './orderRow.js';
+import type { OrderTable } from './orderTable.js';
 
 export class StopLists {
   /**

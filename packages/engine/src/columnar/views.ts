@@ -43,10 +43,10 @@ import {
   O_USER,
   O_USER_NEXT,
   ORDER_WIDTH,
-  SOURCE_CODES,
-  TIME_IN_FORCE_CODES,
-} from './orderTable.js';
-import { ORDER_RECORD_EXTENDED, viewOfRecord, writeOrderRecord } from './records.js';
+} from './orderRow.js';
+import { SOURCE_CODES, TIME_IN_FORCE_CODES } from './orderTable.js';
+import { ORDER_RECORD_EXTENDED } from './recordLayout.js';
+import { viewOfRecord, writeOrderRecord } from './records.js';
 
 /** An open order's view, from its row. */
 export function viewOfSlot(core: ColumnarCore, slot: number): OrderView {
