@@ -11,6 +11,8 @@ export const asTheServerIsBundled = {
   platform: 'node',
   format: 'esm',
   target: 'node20.19',
+  // Puts numeric constants in place of their names (docs/decisions/inlined-layout-constants.md).
+  minifySyntax: true,
   logLevel: 'warning',
   plugins: [
     {
