@@ -89,7 +89,7 @@ import {
   TYPE_EXTENDED,
 } from './recordLayout.js';
 
-// An order event: its type, then the order's view.
+/** An order event's type, by its code in an order record (EV_PUT... in recordLayout.ts). */
 export const ORDER_EVENT_TYPES = [
   'order.put',
   'order.update',
@@ -97,6 +97,7 @@ export const ORDER_EVENT_TYPES = [
   'order.triggered',
 ] as const;
 
+/** A balance event's business, by its code in the event's head (BUSINESS_TRADE... there). */
 export const BUSINESSES = ['trade', 'order_freeze', 'order_release'] as const;
 
 /** What reading records needs: names by index, and each market's tick size. */
