@@ -2,7 +2,16 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InvariantViolation } from '../errors.js';
 import { BookSide } from './bookSide.js';
-import { NONE, O_LEFT, O_LEVEL, O_NEXT, O_PREV, O_TICKS, ORDER_WIDTH } from './orderRow.js';
+import {
+  LINK_NEXT,
+  LINK_PREV,
+  LINK_WIDTH,
+  NONE,
+  O_LEFT,
+  O_LEVEL,
+  O_TICKS,
+  ORDER_WIDTH,
+} from './orderRow.js';
 import { OrderTable } from './orderTable.js';
 
 /** The model of one side: price levels by ticks, each its order slots oldest first. */
@@ -39,6 +48,7 @@ function same(actual: unknown, expected: unknown, what: string): void {
 /** Compare a side with its model; `peakLevels` bounds the level numbers (rows are reused). */
 function checkSide(book: BookSide, table: OrderTable, model: SideModel, peakLevels: number): void {
   const rows = table.rows;
+  const links = table.links;
   const prices = [...model.keys()].sort((a, b) => (book.isAsk ? a - b : b - a));
   same(book.levelCount, prices.length, 'level count');
   same(book.isEmpty, prices.length === 0, 'isEmpty');
@@ -56,9 +66,9 @@ function checkSide(book: BookSide, table: OrderTable, model: SideModel, peakLeve
     let total = 0;
     let prev = NONE;
     let i = 0;
-    for (let s = book.headOf(level); s !== NONE; s = rows[s * ORDER_WIDTH + O_NEXT]!) {
+    for (let s = book.headOf(level); s !== NONE; s = links[s * LINK_WIDTH + LINK_NEXT]!) {
       same(s, expected[i++], `order ${i} of level ${price}`);
-      same(rows[s * ORDER_WIDTH + O_PREV], prev, 'prev link');
+      same(links[s * LINK_WIDTH + LINK_PREV], prev, 'prev link');
       same(rows[s * ORDER_WIDTH + O_LEVEL], level, 'order level');
       total += rows[s * ORDER_WIDTH + O_LEFT]!;
       prev = s;

@@ -1,8 +1,18 @@
 // One side of one market's book: price levels as rows of a Float64Array, kept sorted best last,
-// each a FIFO list of order slots threaded through the order table's O_LEVEL/O_PREV/O_NEXT.
+// each a FIFO list of order slots: an order's O_LEVEL names its level, and the order table's
+// links LINK_PREV/LINK_NEXT thread the list.
 import { InvariantViolation } from '../errors.js';
 import { L_HEAD, L_TAIL, L_TICKS, L_TOTAL, LEVEL_WIDTH } from './levelRow.js';
-import { NONE, O_LEFT, O_LEVEL, O_NEXT, O_PREV, O_TICKS, ORDER_WIDTH } from './orderRow.js';
+import {
+  LINK_NEXT,
+  LINK_PREV,
+  LINK_WIDTH,
+  NONE,
+  O_LEFT,
+  O_LEVEL,
+  O_TICKS,
+  ORDER_WIDTH,
+} from './orderRow.js';
 import { grown, type OrderTable } from './orderTable.js';
 
 const LEVELS_DEFAULT = 16;
@@ -110,11 +120,13 @@ export class BookSide {
     const levels = this.levelRows;
     const at = level * LEVEL_WIDTH;
     const tail = levels[at + L_TAIL]!;
+    const links = this.table.links;
+    const link = slot * LINK_WIDTH;
     orders[row + O_LEVEL] = level;
-    orders[row + O_PREV] = tail;
-    orders[row + O_NEXT] = NONE;
+    links[link + LINK_PREV] = tail;
+    links[link + LINK_NEXT] = NONE;
     if (tail === NONE) levels[at + L_HEAD] = slot;
-    else orders[tail * ORDER_WIDTH + O_NEXT] = slot;
+    else links[tail * LINK_WIDTH + LINK_NEXT] = slot;
     levels[at + L_TAIL] = slot;
     levels[at + L_TOTAL]! += orders[row + O_LEFT]!;
     this.sideTotal += orders[row + O_LEFT]!;
@@ -128,15 +140,17 @@ export class BookSide {
     if (level === NONE) throw new InvariantViolation(`slot ${slot} is not on the book`);
     const levels = this.levelRows;
     const at = level * LEVEL_WIDTH;
-    const prev = orders[row + O_PREV]!;
-    const next = orders[row + O_NEXT]!;
+    const links = this.table.links;
+    const link = slot * LINK_WIDTH;
+    const prev = links[link + LINK_PREV]!;
+    const next = links[link + LINK_NEXT]!;
     if (prev === NONE) levels[at + L_HEAD] = next;
-    else orders[prev * ORDER_WIDTH + O_NEXT] = next;
+    else links[prev * LINK_WIDTH + LINK_NEXT] = next;
     if (next === NONE) levels[at + L_TAIL] = prev;
-    else orders[next * ORDER_WIDTH + O_PREV] = prev;
+    else links[next * LINK_WIDTH + LINK_PREV] = prev;
     orders[row + O_LEVEL] = NONE;
-    orders[row + O_PREV] = NONE;
-    orders[row + O_NEXT] = NONE;
+    links[link + LINK_PREV] = NONE;
+    links[link + LINK_NEXT] = NONE;
     levels[at + L_TOTAL]! -= orders[row + O_LEFT]!;
     this.sideTotal -= orders[row + O_LEFT]!;
     if (levels[at + L_HEAD] === NONE) this.dropLevel(level);

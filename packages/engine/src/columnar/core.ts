@@ -65,6 +65,9 @@ import {
   TIF_POST_ONLY,
 } from './orderCodes.js';
 import {
+  LINK_NEXT,
+  LINK_USER_NEXT,
+  LINK_WIDTH,
   NONE,
   O_ALGORITHM,
   O_AMOUNT,
@@ -86,7 +89,6 @@ import {
   O_MARKET,
   O_MONEY_UNITS,
   O_MTIME,
-  O_NEXT,
   O_OCO_ID,
   O_SIBLING,
   O_SIDE,
@@ -98,7 +100,6 @@ import {
   O_TRIGGERED,
   O_TYPE,
   O_USER,
-  O_USER_NEXT,
   ORDER_WIDTH,
 } from './orderRow.js';
 import { OrderTable } from './orderTable.js';
@@ -518,7 +519,7 @@ export class ColumnarCore {
   }
 
   private nextInLevel(slot: number): number {
-    return this.table.rows[slot * ORDER_WIDTH + O_NEXT]!;
+    return this.table.links[slot * LINK_WIDTH + LINK_NEXT]!;
   }
 
   private placeMarket(cmd: OrderMarketCommand): CoreResult {
@@ -1137,11 +1138,12 @@ export class ColumnarCore {
    */
   private cancelMatching(holder: number, matches: (cm: ColumnarMarket) => boolean): number[] {
     const ord = this.table.rows;
+    const links = this.table.links;
     const targets: number[] = [];
     for (
       let o = this.table.firstOfUser(holder);
       o !== NONE;
-      o = ord[o * ORDER_WIDTH + O_USER_NEXT]!
+      o = links[o * LINK_WIDTH + LINK_USER_NEXT]!
     ) {
       targets.push(ord[o * ORDER_WIDTH + O_ID]!);
     }

@@ -2,6 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InvariantViolation } from '../errors.js';
 import {
+  LINK_USER_NEXT,
+  LINK_USER_PREV,
+  LINK_WIDTH,
   NONE,
   O_AMOUNT,
   O_FINISH_REASON,
@@ -9,8 +12,6 @@ import {
   O_LEVEL,
   O_SIBLING,
   O_USER,
-  O_USER_NEXT,
-  O_USER_PREV,
   ORDER_WIDTH,
 } from './orderRow.js';
 import { OrderTable } from './orderTable.js';
@@ -72,6 +73,8 @@ describe('OrderTable', () => {
             expect(rows[row + O_AMOUNT]).toBe(0);
             expect(rows[row + O_LEVEL]).toBe(NONE);
             expect(rows[row + O_SIBLING]).toBe(NONE);
+            const links = table.links;
+            for (let f = 0; f < LINK_WIDTH; f++) expect(links[slot * LINK_WIDTH + f]).toBe(NONE);
             expect(rows[row + O_FINISH_REASON]).toBe(NONE);
             rows[row + O_AMOUNT] = id * 3;
             model.set(id, slot);
@@ -189,15 +192,16 @@ describe('OrderTable', () => {
           }
         }
         const rows = table.rows;
+        const links = table.links;
         for (let user = 0; user <= 45; user++) {
           const walked: number[] = [];
           let prev = NONE;
           for (
             let s = table.firstOfUser(user);
             s !== NONE;
-            s = rows[s * ORDER_WIDTH + O_USER_NEXT]!
+            s = links[s * LINK_WIDTH + LINK_USER_NEXT]!
           ) {
-            if (rows[s * ORDER_WIDTH + O_USER_PREV] !== prev) return false;
+            if (links[s * LINK_WIDTH + LINK_USER_PREV] !== prev) return false;
             if (rows[s * ORDER_WIDTH + O_USER] !== user) return false;
             walked.push(s);
             prev = s;

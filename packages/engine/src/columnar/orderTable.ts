@@ -1,19 +1,21 @@
 // Open orders as rows of one Float64Array: a slot per order, reused after it finishes, and
 // order id to slot. One row holds all of an order's fields, so a fill touches a few cache lines
-// of one row instead of one line per field array; the hot fields come first.
+// of one row instead of one line per field array; the hot fields come first. Its links to other
+// orders (its level's FIFO, its user's list) are a row of an Int32Array beside it (orderRow.ts).
 import { InvariantViolation } from '../errors.js';
 import type { OrderSource, TimeInForce } from '../types.js';
 import {
+  LINK_NEXT,
+  LINK_PREV,
+  LINK_USER_NEXT,
+  LINK_USER_PREV,
+  LINK_WIDTH,
   NONE,
   O_FINISH_REASON,
   O_ID,
   O_LEVEL,
-  O_NEXT,
-  O_PREV,
   O_SIBLING,
   O_USER,
-  O_USER_NEXT,
-  O_USER_PREV,
   ORDER_WIDTH,
 } from './orderRow.js';
 
@@ -36,6 +38,7 @@ const USERS_DEFAULT = 64;
 
 export class OrderTable {
   private orderRows: Float64Array;
+  private orderLinks: Int32Array;
   private capacity: number;
   /** Slots ever handed out: every slot below is open or on the free list. */
   private slotsUsed = 0;
@@ -66,6 +69,7 @@ export class OrderTable {
       throw new RangeError('ring size must be a power of two up to 2^30');
     this.capacity = slotCapacity;
     this.orderRows = new Float64Array(slotCapacity * ORDER_WIDTH);
+    this.orderLinks = new Int32Array(slotCapacity * LINK_WIDTH);
     this.freeSlots = new Int32Array(slotCapacity);
     this.ring = new Int32Array(ringSize).fill(NONE);
     this.ringMask = ringSize - 1;
@@ -80,6 +84,14 @@ export class OrderTable {
     return this.orderRows;
   }
 
+  /**
+   * Every order's links: slot × LINK_WIDTH + LINK_FIELD. NOTE: replaced with the rows when
+   * `allocate` grows them: re-read it after every allocate.
+   */
+  get links(): Int32Array {
+    return this.orderLinks;
+  }
+
   /** Open orders (allocated and not released). */
   get count(): number {
     return this.openCount;
@@ -87,8 +99,8 @@ export class OrderTable {
 
   /**
    * Take a slot for a new open order and record id -> slot. The row starts cleared: numbers 0,
-   * links, sibling and finish reason NONE, O_ID the id. Ids are positive safe integers, unique
-   * among open orders.
+   * level, sibling and finish reason NONE, O_ID the id; its links all NONE. Ids are positive safe
+   * integers, unique among open orders.
    */
   allocate(id: number): number {
     // NOTE: the engine's ids only grow, so the usual new id skips the lookup, which reads the row
@@ -103,12 +115,14 @@ export class OrderTable {
     for (let f = row; f < row + ORDER_WIDTH; f++) rows[f] = 0;
     rows[row + O_ID] = id;
     rows[row + O_LEVEL] = NONE;
-    rows[row + O_PREV] = NONE;
-    rows[row + O_NEXT] = NONE;
     rows[row + O_SIBLING] = NONE;
     rows[row + O_FINISH_REASON] = NONE;
-    rows[row + O_USER_PREV] = NONE;
-    rows[row + O_USER_NEXT] = NONE;
+    const links = this.orderLinks;
+    const link = slot * LINK_WIDTH;
+    links[link + LINK_PREV] = NONE;
+    links[link + LINK_NEXT] = NONE;
+    links[link + LINK_USER_PREV] = NONE;
+    links[link + LINK_USER_NEXT] = NONE;
     this.place(id, slot);
     this.openCount++;
     // Once the ring is full of open orders most new ids would lap one: double it.
@@ -144,37 +158,37 @@ export class OrderTable {
 
   // --- the user's list of open orders, newest first ------------------------------------------
 
-  /** The newest open order of a holder, NONE when none; follow O_USER_NEXT for the rest. */
+  /** The newest open order of a holder, NONE when none; follow LINK_USER_NEXT for the rest. */
   firstOfUser(user: number): number {
     return user < this.userHeads.length ? this.userHeads[user]! : NONE;
   }
 
   /** Put an order (its O_USER set, not yet in its user's list) at the front of that list. */
   linkUser(slot: number): void {
-    const rows = this.orderRows;
-    const row = slot * ORDER_WIDTH;
-    const user = rows[row + O_USER]!;
+    const user = this.orderRows[slot * ORDER_WIDTH + O_USER]!;
     if (user >= this.userHeads.length) {
       this.userHeads = grown(this.userHeads, Math.max(user + 1, this.userHeads.length * 2), NONE);
     }
     const head = this.userHeads[user]!;
-    rows[row + O_USER_PREV] = NONE;
-    rows[row + O_USER_NEXT] = head;
-    if (head !== NONE) rows[head * ORDER_WIDTH + O_USER_PREV] = slot;
+    const links = this.orderLinks;
+    const link = slot * LINK_WIDTH;
+    links[link + LINK_USER_PREV] = NONE;
+    links[link + LINK_USER_NEXT] = head;
+    if (head !== NONE) links[head * LINK_WIDTH + LINK_USER_PREV] = slot;
     this.userHeads[user] = slot;
   }
 
   /** Take an order out of its user's list (when it finishes, before its slot is released). */
   unlinkUser(slot: number): void {
-    const rows = this.orderRows;
-    const row = slot * ORDER_WIDTH;
-    const prev = rows[row + O_USER_PREV]!;
-    const next = rows[row + O_USER_NEXT]!;
-    if (prev === NONE) this.userHeads[rows[row + O_USER]!] = next;
-    else rows[prev * ORDER_WIDTH + O_USER_NEXT] = next;
-    if (next !== NONE) rows[next * ORDER_WIDTH + O_USER_PREV] = prev;
-    rows[row + O_USER_PREV] = NONE;
-    rows[row + O_USER_NEXT] = NONE;
+    const links = this.orderLinks;
+    const link = slot * LINK_WIDTH;
+    const prev = links[link + LINK_USER_PREV]!;
+    const next = links[link + LINK_USER_NEXT]!;
+    if (prev === NONE) this.userHeads[this.orderRows[slot * ORDER_WIDTH + O_USER]!] = next;
+    else links[prev * LINK_WIDTH + LINK_USER_NEXT] = next;
+    if (next !== NONE) links[next * LINK_WIDTH + LINK_USER_PREV] = prev;
+    links[link + LINK_USER_PREV] = NONE;
+    links[link + LINK_USER_NEXT] = NONE;
   }
 
   // --- internals -----------------------------------------------------------------------------
@@ -184,6 +198,7 @@ export class OrderTable {
       const size = this.capacity * 2;
       this.capacity = size;
       this.orderRows = grown(this.orderRows, size * ORDER_WIDTH);
+      this.orderLinks = grown(this.orderLinks, size * LINK_WIDTH);
       this.freeSlots = grown(this.freeSlots, size);
     }
     return this.slotsUsed++;

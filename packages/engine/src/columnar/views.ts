@@ -13,6 +13,9 @@ import type {
 import type { BookSide } from './bookSide.js';
 import type { ColumnarCore } from './core.js';
 import {
+  LINK_NEXT,
+  LINK_USER_NEXT,
+  LINK_WIDTH,
   NONE,
   O_ALGORITHM,
   O_AMOUNT,
@@ -30,7 +33,6 @@ import {
   O_MARKET,
   O_MONEY_UNITS,
   O_MTIME,
-  O_NEXT,
   O_OCO_ID,
   O_SIDE,
   O_SOURCE,
@@ -41,7 +43,6 @@ import {
   O_TRIGGERED,
   O_TYPE,
   O_USER,
-  O_USER_NEXT,
   ORDER_WIDTH,
 } from './orderRow.js';
 import { SOURCE_CODES, TIME_IN_FORCE_CODES } from './orderTable.js';
@@ -67,11 +68,12 @@ export function openOrdersOf(core: ColumnarCore, userId: number, market?: string
   const holder = core.holders.findUser(userId);
   if (holder < 0) return [];
   const ord = core.table.rows;
+  const links = core.table.links;
   const out: OrderView[] = [];
   for (
     let o = core.table.firstOfUser(holder);
     o !== NONE;
-    o = ord[o * ORDER_WIDTH + O_USER_NEXT]!
+    o = links[o * LINK_WIDTH + LINK_USER_NEXT]!
   ) {
     const name = core.markets[ord[o * ORDER_WIDTH + O_MARKET]!]!.name;
     if (market === undefined || name === market) out.push(viewOfSlot(core, o));
@@ -201,13 +203,13 @@ function snapshotRow(core: ColumnarCore, slot: number): SnapshotOrderRow {
  */
 function snapshotRows(core: ColumnarCore): SnapshotOrderRow[] {
   const out: SnapshotOrderRow[] = [];
-  const ord = core.table.rows;
+  const links = core.table.links;
   const markets = [...core.markets].sort((a, b) => (a.name < b.name ? -1 : 1));
   for (const cm of markets) {
     for (const side of [cm.bids, cm.asks]) {
       for (let i = 0; i < side.levelCount; i++) {
         const level = side.levelAt(i);
-        for (let o = side.headOf(level); o !== NONE; o = ord[o * ORDER_WIDTH + O_NEXT]!) {
+        for (let o = side.headOf(level); o !== NONE; o = links[o * LINK_WIDTH + LINK_NEXT]!) {
           out.push(snapshotRow(core, o));
         }
       }
