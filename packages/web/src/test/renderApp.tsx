@@ -6,6 +6,7 @@ import { setCsrfRefresher, setCsrfToken } from '../api/client';
 import { createQueryClient } from '../api/queryClient';
 import type { SystemParams } from '../api/session';
 import { createRoutes } from '../app/routes';
+import { closeTradeSocket } from '../features/trade/useLiveMarket';
 import { initI18n, setLanguage } from '../i18n/i18n';
 import { answerConfirm } from '../ui/confirmStore';
 import { clearToasts } from '../ui/toastStore';
@@ -27,6 +28,7 @@ beforeEach(async () => {
 
 afterEach(() => {
   cleanup();
+  closeTradeSocket();
   answerConfirm(false);
   clearToasts();
   localStorage.clear();

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initI18n, setLanguage } from '../../i18n/i18n';
 import { clearToasts, toastStore } from '../../ui/toastStore';
 import { authAttemptsMax, socketTimings } from './tradeSocket';
-import { finishedOrderNotice, tradeSocket } from './useLiveMarket';
+import { closeTradeSocket, finishedOrderNotice, tradeSocket } from './useLiveMarket';
 
 const marketSell: OrderJson = {
   id: 862,
@@ -71,6 +71,7 @@ describe('the finished-order notice of an order.update event 3', () => {
 
 describe('the app socket', () => {
   afterEach(() => {
+    closeTradeSocket();
     vi.useRealTimers();
     vi.unstubAllGlobals();
     clearToasts();
@@ -120,5 +121,34 @@ describe('the app socket', () => {
     await vi.advanceTimersByTimeAsync(socketTimings.reconnectMaxMs);
     expect(opened).toHaveLength(authAttemptsMax);
     socket.close();
+  });
+
+  it('once closed, plans no reconnect, and the next use opens a new socket', async () => {
+    vi.useFakeTimers();
+    const opened: Array<{ onclose?: () => void }> = [];
+    class Socket {
+      static readonly OPEN = 1;
+      readyState = 0;
+      onclose?: () => void;
+      constructor() {
+        opened.push(this);
+      }
+      close() {
+        this.readyState = 3;
+      }
+    }
+    vi.stubGlobal('WebSocket', Socket);
+    const first = tradeSocket();
+    first.subscribe('price', ['BTC_USDT']);
+    expect(opened).toHaveLength(1);
+    // The server goes away: a reconnect is planned, then the app closes its socket.
+    opened[0]?.onclose?.();
+    closeTradeSocket();
+    await vi.advanceTimersByTimeAsync(socketTimings.reconnectMaxMs);
+    expect(opened).toHaveLength(1);
+    const second = tradeSocket();
+    expect(second).not.toBe(first);
+    second.subscribe('price', ['BTC_USDT']);
+    expect(opened).toHaveLength(2);
   });
 });

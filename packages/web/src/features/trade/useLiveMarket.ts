@@ -64,6 +64,15 @@ export function tradeSocket(): TradeSocket {
 }
 
 /**
+ * Closes the app's socket for good; the next use opens a new one. Rendering tests call it
+ * after each test, so no reconnect timer outlives the page it belonged to.
+ */
+export function closeTradeSocket(): void {
+  shared?.close();
+  shared = null;
+}
+
+/**
  * Keeps the trade screen live over the socket, with no polling: the pair's book, trades and
  * 24 h figures, and for a signed-in user their open orders and the pair's two balances. After
  * every (re)subscription the lists are read again over HTTP, because the channels send no
