@@ -15,7 +15,7 @@ import {
 } from '../shell/finishedOrders';
 import { finishedOrderText } from '../shell/finishedOrderText';
 import { balancesKey, openOrdersQuery } from './tradeApi';
-import { useLiveMarket } from './useLiveMarket';
+import { closeTradeSocket, useLiveMarket } from './useLiveMarket';
 
 /** The server end of the app socket: signs in whoever asks, records the rest. */
 class ServerSocket {
@@ -73,6 +73,7 @@ beforeAll(async () => {
 });
 
 afterEach(() => {
+  closeTradeSocket();
   vi.unstubAllGlobals();
   clearToasts();
 });
