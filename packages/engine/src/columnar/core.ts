@@ -53,7 +53,7 @@ import { BalanceTable } from './balanceTable.js';
 import { ColumnarMarket } from './columnarMarket.js';
 import { HolderRegistry } from './holders.js';
 import { LIMBS_MAX_BIG } from './limbs.js';
-import { LOG_CHUNK, LogChunk, LogChunks } from './logChunks.js';
+import { LOG_CHUNK, LogChunks } from './logChunks.js';
 import {
   STOP_FILLED,
   STOP_NO_LIQUIDITY,
@@ -166,11 +166,11 @@ export class ColumnarCore {
   readonly marketsByName = new Map<string, ColumnarMarket>();
   readonly assetNames: string[] = [];
   /** What reading a result's records needs (shares the arrays above, which only grow). */
-  readonly names: RecordNames;
+  readonly names: RecordNames = { assetNames: this.assetNames, markets: this.markets };
   // The event log: commands append their records to a chunk, and results keep reading their
   // part of it, so a full chunk is not written again until its results are released.
-  private readonly chunks = new LogChunks();
-  private chunk = new LogChunk(new Float64Array(LOG_CHUNK));
+  private readonly chunks = new LogChunks(this.names);
+  private chunk = this.chunks.next(LOG_CHUNK);
   /** The current chunk's numbers. */
   private log = this.chunk.data;
   /** Where the command's records start, and the end of what is written. */
@@ -193,7 +193,6 @@ export class ColumnarCore {
   constructor(meta: State = new State()) {
     this.meta = meta;
     this.holders = new HolderRegistry(this.meta, this.balances);
-    this.names = { assetNames: this.assetNames, markets: this.markets };
   }
 
   /**
@@ -1208,7 +1207,7 @@ export class ColumnarCore {
     log[at + T_COUNT] = count;
     if (offsets === null) log[at + T_OFFSETS] = start + this.resultAt;
     else for (let k = 0; k < count; k++) log[at + T_OFFSETS + k] = start + offsets[k]!;
-    return new ColumnarAccepted(this.chunk, at, this.names);
+    return new ColumnarAccepted(this.chunk, at);
   }
 
   /**

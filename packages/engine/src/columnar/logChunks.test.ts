@@ -66,8 +66,10 @@ function* stream(count: number, time: number): Generator<Command> {
 }
 
 describe('LogChunks', () => {
+  const names = { assetNames: [], markets: [] };
+
   it('reuses a retired chunk of the usual size only after a release, one generation on', () => {
-    const chunks = new LogChunks();
+    const chunks = new LogChunks(names);
     const first = chunks.next(LOG_CHUNK);
     chunks.retire(first);
     const second = chunks.next(LOG_CHUNK);
@@ -80,8 +82,8 @@ describe('LogChunks', () => {
   });
 
   it('never keeps a chunk of another size', () => {
-    const chunks = new LogChunks();
-    const big = new LogChunk(new Float64Array(2 * LOG_CHUNK));
+    const chunks = new LogChunks(names);
+    const big = new LogChunk(new Float64Array(2 * LOG_CHUNK), names);
     chunks.retire(big);
     chunks.release();
     expect(chunks.next(2 * LOG_CHUNK) === big).toBe(false);

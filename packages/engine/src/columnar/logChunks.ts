@@ -10,6 +10,8 @@
 // A chunk counts its reuses: a result remembers the count it saw, and reading it after the chunk
 // was reused throws instead of showing another command's records.
 
+import type { RecordNames } from './records.js';
+
 /** Numbers in one chunk of the event log (4 MB): a few thousand commands' records. */
 export const LOG_CHUNK = 1 << 19;
 /** Spare chunks kept at most: after a burst, more are left to the collector. */
@@ -18,10 +20,16 @@ const SPARE_MAX = 4;
 export class LogChunk {
   /** How many times the chunk has been reused. */
   generation = 0;
-  constructor(readonly data: Float64Array) {}
+  constructor(
+    readonly data: Float64Array,
+    /** What reading its records needs: the engine's names, here so a result need not hold them. */
+    readonly names: RecordNames,
+  ) {}
 }
 
 export class LogChunks {
+  constructor(private readonly names: RecordNames) {}
+
   /** Full chunks that results made since the last release may still read. */
   private readonly retired: LogChunk[] = [];
   private readonly spare: LogChunk[] = [];
@@ -35,7 +43,7 @@ export class LogChunks {
         return reused;
       }
     }
-    return new LogChunk(new Float64Array(size));
+    return new LogChunk(new Float64Array(size), this.names);
   }
 
   /** A full chunk, no longer written; only the usual size is kept for reuse. */

@@ -279,6 +279,12 @@ export function eventsOfRecords(
   return out;
 }
 
+/** A result's events and result, each once it has been read. */
+interface Decoded {
+  events: EngineEvent[] | null;
+  result: CommandResult | null;
+}
+
 /**
  * An accepted command whose events and result are made from its records, which end where its
  * trailer (at `at`) starts, when first read. The log is not written there again until the
@@ -289,8 +295,12 @@ export function eventsOfRecords(
  */
 export class ColumnarAccepted implements Accepted {
   readonly ok = true;
-  private decodedEvents: EngineEvent[] | null = null;
-  private decodedResult: CommandResult | null = null;
+  /**
+   * What has been read so far, made on the first read of either. NOTE: one field for both, and
+   * the names on the chunk: a result is made for every accepted command, and each field costs 8
+   * bytes of it (docs/decisions/columnar-engine.md, "The result object").
+   */
+  private decoded: Decoded | null = null;
 
   /** The chunk's generation when the result was made: its records are there while it holds. */
   private readonly generation: number;
@@ -299,7 +309,6 @@ export class ColumnarAccepted implements Accepted {
     private readonly chunk: LogChunk,
     /** The offset of the command's trailer (T_START...). */
     private readonly at: number,
-    private readonly names: RecordNames,
   ) {
     this.generation = chunk.generation;
   }
@@ -313,13 +322,15 @@ export class ColumnarAccepted implements Accepted {
   }
 
   get events(): EngineEvent[] {
-    this.decodedEvents ??= this.decodeEvents();
-    return this.decodedEvents;
+    this.decoded ??= { events: null, result: null };
+    this.decoded.events ??= this.decodeEvents();
+    return this.decoded.events;
   }
 
   get result(): CommandResult {
-    this.decodedResult ??= this.decodeResult();
-    return this.decodedResult;
+    this.decoded ??= { events: null, result: null };
+    this.decoded.result ??= this.decodeResult();
+    return this.decoded.result;
   }
 
   toJSON(): Accepted {
@@ -329,14 +340,14 @@ export class ColumnarAccepted implements Accepted {
   private decodeEvents(): EngineEvent[] {
     const log = this.log;
     const at = this.at;
-    return eventsOfRecords(log, log[at + T_START]!, at, log[at + T_TIME]!, this.names);
+    return eventsOfRecords(log, log[at + T_START]!, at, log[at + T_TIME]!, this.chunk.names);
   }
 
   private decodeResult(): CommandResult {
     const log = this.log;
     const at = this.at;
     const offsets = log.subarray(at + T_OFFSETS, at + T_OFFSETS + log[at + T_COUNT]!);
-    const orders = Array.from(offsets, (record) => viewOfRecord(log, record, this.names));
+    const orders = Array.from(offsets, (record) => viewOfRecord(log, record, this.chunk.names));
     if (log[at + T_KIND] === RESULT_ORDER) return { kind: 'order', order: orders[0]! };
     return { kind: 'orders', orders };
   }
