@@ -120,7 +120,6 @@ describe('the app socket', () => {
     expect(toastStore.get().map((toast) => toast.text)).toEqual(['Websocket timeout']);
     await vi.advanceTimersByTimeAsync(socketTimings.reconnectMaxMs);
     expect(opened).toHaveLength(authAttemptsMax);
-    socket.close();
   });
 
   it('once closed, plans no reconnect, and the next use opens a new socket', async () => {
