@@ -16,12 +16,8 @@
 //     (the engine on its bigint core from the start, as before the columnar core: a before and
 //     after on the same machine)
 //
-// Every operation is decided before any timing (a seeded PRNG). To know which orders rest (for
-// the cancels) and how many (to steer the book around 10k), generation drives an untimed
-// engine; the timed runs replay the finished list. The list is kept in typed arrays: a million
-// command objects would sit in the heap and slow every collection of both contenders. Each
-// timed loop builds the call's argument object from the list, ours and the baseline's alike.
-// Before any timed pass both contenders warm up on throwaway copies (warmUp). Figures:
+// The workload is decided before any timing (engineWorkload.ts). Each timed loop builds the
+// call's argument object from its list, ours and the baseline's alike. Before any timed pass both contenders warm up on throwaway copies (warmUp). Figures:
 // - p50/p99 us, max pause ms and mean us by kind: a pass on a fresh engine alone in the heap
 //   (run first, before the baseline has made any garbage), each apply() timed on its own with
 //   process.hrtime.bigint() (the timer's own cost, some tens of ns, is included); the longest
@@ -42,27 +38,28 @@ import { type Command, Engine } from '@lattice/engine';
 import { OrderBook, SelfTradePreventionMode, Side } from 'nodejs-order-book';
 import { State } from '../packages/engine/src/state.js';
 import { EngineFloor } from './engineFloor.js';
+import {
+  Amounts,
+  BATCH,
+  CANCEL,
+  CHUNK,
+  commandAt,
+  generate,
+  LIMIT,
+  MARKET,
+  MARKET_ORDER,
+  MID_TICKS,
+  type Ops,
+  prng,
+  SETUP_TIME,
+  SIZE_POOL,
+  setupCommands,
+  TICK,
+  USERS,
+  WARM_UP,
+  type Workload,
+} from './engineWorkload.js';
 import { LedgerFloor } from './ledgerFloor.js';
-
-const MARKET = 'BTC_USDT';
-const TICK = 1_000_000n; // 0.01 USDT with 8 decimals
-const MID_TICKS = 100_000; // 1000.00
-const SIZE_MIN = 100_000; // 0.001 BTC in minor units (8 decimals)
-const SIZE_MAX = 100_000_000; // 1.0 BTC
-const SIZE_POOL = 4096;
-const PRICE_LOW = MID_TICKS - 10_000;
-const PRICE_HIGH = MID_TICKS + 10_000;
-const USERS = 1000;
-const SEEDED_ORDERS = 10_000;
-const RESTING_TARGET = 10_000;
-const SETUP_TIME = 1_700_000_000_000;
-const BATCH = 100;
-const CHUNK = 10_000;
-const WARM_UP = 100_000;
-
-const LIMIT = 0;
-const MARKET_ORDER = 1;
-const CANCEL = 2;
 
 interface Args {
   ops: number;
@@ -102,240 +99,6 @@ function parseArgs(argv: string[]): Args {
     }
   }
   return args;
-}
-
-/** mulberry32: a small seeded PRNG, so the same seed gives the same workload. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** The operations, column by column. */
-class Ops {
-  readonly kind: Uint8Array;
-  readonly side: Uint8Array;
-  readonly user: Int32Array;
-  readonly ticks: Int32Array;
-  readonly size: Int32Array;
-  /** A limit order's own id, or the id a cancel targets. */
-  readonly orderId: Float64Array;
-  length = 0;
-  constructor(capacity: number) {
-    this.kind = new Uint8Array(capacity);
-    this.side = new Uint8Array(capacity);
-    this.user = new Int32Array(capacity);
-    this.ticks = new Int32Array(capacity);
-    this.size = new Int32Array(capacity);
-    this.orderId = new Float64Array(capacity);
-  }
-  push(kind: number, side: number, user: number, ticks: number, size: number, id: number): number {
-    const i = this.length++;
-    this.kind[i] = kind;
-    this.side[i] = side;
-    this.user[i] = user;
-    this.ticks[i] = ticks;
-    this.size[i] = size;
-    this.orderId[i] = id;
-    return i;
-  }
-}
-
-/** Sizes are drawn from a fixed pool, so their bigints exist once and not per operation. */
-class Amounts {
-  readonly sizes: number[] = [];
-  readonly sizeBig: bigint[] = [];
-  /** Prices by tick count around the mid, made once (the book stays within a few thousand). */
-  private readonly priceBig: bigint[] = [];
-  constructor(rand: () => number) {
-    for (let i = 0; i < SIZE_POOL; i++) {
-      const size = SIZE_MIN + Math.floor(rand() * (SIZE_MAX - SIZE_MIN + 1));
-      this.sizes.push(size);
-      this.sizeBig.push(BigInt(size));
-    }
-    for (let ticks = PRICE_LOW; ticks <= PRICE_HIGH; ticks++)
-      this.priceBig.push(BigInt(ticks) * TICK);
-  }
-  price(ticks: number): bigint {
-    return this.priceBig[ticks - PRICE_LOW] ?? BigInt(ticks) * TICK;
-  }
-}
-
-function commandAt(ops: Ops, amounts: Amounts, i: number, time: number): Command {
-  const side = ops.side[i] as 1 | 2;
-  const userId = ops.user[i]!;
-  switch (ops.kind[i]) {
-    case LIMIT:
-      return {
-        type: 'order.limit',
-        time,
-        userId,
-        market: MARKET,
-        side,
-        price: amounts.price(ops.ticks[i]!),
-        amount: amounts.sizeBig[ops.size[i]!]!,
-        timeInForce: 'GTC',
-        source: 'api',
-      };
-    case MARKET_ORDER:
-      return {
-        type: 'order.market',
-        time,
-        userId,
-        market: MARKET,
-        side,
-        amount: amounts.sizeBig[ops.size[i]!]!,
-        source: 'api',
-      };
-    default:
-      return { type: 'order.cancel', time, userId, orderId: ops.orderId[i]! };
-  }
-}
-
-function setupCommands(): Command[] {
-  const t = SETUP_TIME;
-  const cmds: Command[] = [
-    { type: 'asset.add', time: t, asset: 'BTC', decimals: 8 },
-    { type: 'asset.add', time: t, asset: 'USDT', decimals: 8 },
-    {
-      type: 'market.add',
-      time: t,
-      name: MARKET,
-      stock: 'BTC',
-      money: 'USDT',
-      tickSize: TICK,
-      lotSize: 1n,
-      minAmount: BigInt(SIZE_MIN),
-      pricePrecision: 2,
-      amountPrecision: 8,
-      makerFeePpm: 1000,
-      takerFeePpm: 2000,
-    },
-  ];
-  const plenty = 10n ** 20n;
-  for (let user = 1; user <= USERS; user++) {
-    for (const asset of ['BTC', 'USDT']) {
-      const businessId = `${user}-${asset}`;
-      const base = { time: t, userId: user, asset, amount: plenty } as const;
-      cmds.push({ ...base, type: 'balance.deposit', businessId: `d${businessId}` });
-      const move = { from: 'main', to: 'trade', businessId: `t${businessId}` } as const;
-      cmds.push({ ...base, ...move, type: 'balance.transfer' });
-    }
-  }
-  return cmds;
-}
-
-/** Tracks which orders rest on the book, for cancels and for steering its size. */
-class RestingSet {
-  private readonly ids: number[] = [];
-  private readonly index = new Map<number, number>();
-  get size(): number {
-    return this.ids.length;
-  }
-  add(id: number): void {
-    this.index.set(id, this.ids.length);
-    this.ids.push(id);
-  }
-  remove(id: number): void {
-    const i = this.index.get(id);
-    if (i === undefined) return;
-    const last = this.ids.pop()!;
-    if (last !== id) {
-      this.ids[i] = last;
-      this.index.set(last, i);
-    }
-    this.index.delete(id);
-  }
-  pick(r: number): number {
-    return this.ids[Math.floor(r * this.ids.length)]!;
-  }
-}
-
-interface Workload {
-  amounts: Amounts;
-  seed: Ops;
-  ops: Ops;
-}
-
-class Generator {
-  readonly engine = new Engine();
-  readonly resting = new RestingSet();
-  constructor(
-    readonly rand: () => number,
-    readonly amounts: Amounts,
-  ) {
-    for (const cmd of setupCommands()) this.engine.apply(cmd);
-  }
-
-  /** Apply operation i to the untimed engine and note what rests. */
-  track(ops: Ops, i: number, time: number): void {
-    const result = this.engine.apply(commandAt(ops, this.amounts, i, time));
-    if (!result.ok) throw new Error(`workload command rejected: ${result.code}`);
-    for (const event of result.events) {
-      if (event.type === 'order.put') this.resting.add(event.order.id);
-      else if (event.type === 'order.finish') this.resting.remove(event.order.id);
-    }
-  }
-
-  midTicks(): number {
-    const depth = this.engine.depth(MARKET, 1);
-    const ask = depth.asks[0]?.[0];
-    const bid = depth.bids[0]?.[0];
-    return ask === undefined || bid === undefined ? MID_TICKS : Number((ask + bid) / 2n / TICK);
-  }
-
-  /** Seed orders: half bids below mid, half asks above, 1..1000 ticks away. */
-  seed(ops: Ops): void {
-    for (let n = 0; n < SEEDED_ORDERS; n++) {
-      const side = n % 2 === 0 ? 2 : 1;
-      const away = 1 + Math.floor(this.rand() * 1000);
-      const ticks = side === 2 ? MID_TICKS - away : MID_TICKS + away;
-      const user = 1 + Math.floor(this.rand() * USERS);
-      const size = Math.floor(this.rand() * SIZE_POOL);
-      const i = ops.push(LIMIT, side, user, ticks, size, this.engine.nextOrderId);
-      this.track(ops, i, SETUP_TIME);
-    }
-  }
-
-  /** 70% limit orders (about a third marketable), 20% cancels, 10% market orders. */
-  next(ops: Ops, time: number): void {
-    const rand = this.rand;
-    const roll = rand();
-    const user = 1 + Math.floor(rand() * USERS);
-    const side = rand() < 0.5 ? 1 : 2;
-    const size = Math.floor(rand() * SIZE_POOL);
-    let i: number;
-    if (roll < 0.2 && this.resting.size > 0) {
-      const id = this.resting.pick(rand());
-      i = ops.push(CANCEL, 0, this.engine.order(id)!.userId, 0, 0, id);
-    } else if (roll < 0.3) {
-      i = ops.push(MARKET_ORDER, side, user, 0, size, 0);
-    } else {
-      // Steer toward ~10k resting orders: more marketable orders when the book is too big.
-      const marketable = rand() < (this.resting.size > RESTING_TARGET ? 0.4 : 0.27);
-      const away = 1 + Math.floor(rand() * 1000);
-      const above = (side === 2) === marketable;
-      const ticks = this.midTicks() + (above ? away : -away);
-      i = ops.push(LIMIT, side, user, ticks, size, this.engine.nextOrderId);
-    }
-    this.track(ops, i, time);
-  }
-}
-
-function generate(args: Args): Workload {
-  const rand = prng(args.seed);
-  const amounts = new Amounts(rand);
-  const generator = new Generator(rand, amounts);
-  const seed = new Ops(SEEDED_ORDERS);
-  generator.seed(seed);
-  const ops = new Ops(args.ops);
-  for (let i = 0; i < args.ops; i++) generator.next(ops, SETUP_TIME + 1 + i);
-  return { amounts, seed, ops };
 }
 
 /** Whether the timed engines run on the bigint core (--bigint). */
