@@ -1,0 +1,116 @@
+// Two engines, each bundled into a module of its own, over the engine bench's workload in one
+// process: the timed part of `npm run bench:engine-ab` (bench/engineAb.ts builds the modules and
+// runs this bundled, several times). Each round gives both a fresh engine, seeded alike, and runs
+// the workload through them in alternating chunks of 10,000 operations, the first of the two
+// alternating from chunk to chunk and round to round, timing each chunk in CPU time; at the end
+// of the round their state hashes must be equal. The last line printed is the JSON list of the
+// rounds' ratios, A's CPU time over B's.
+// NOTE: two engines a process, each run as often as the other: with a third engine in the
+// process, one that ran in two pairs of each round took a tenth less time than one that ran in
+// one, the same file in either place.
+//
+//   node --expose-gc engineAbRun.mjs --a A.mjs --b B.mjs [--ops N] [--seed S] [--rounds R]
+import { pathToFileURL } from 'node:url';
+import type { Command, Engine } from '@lattice/engine';
+import {
+  BATCH,
+  CHUNK,
+  commandAt,
+  generate,
+  SETUP_TIME,
+  setupCommands,
+  WARM_UP,
+  type Workload,
+} from './engineWorkload.js';
+
+interface Args {
+  a: string;
+  b: string;
+  ops: number;
+  seed: number;
+  rounds: number;
+}
+
+function parseArgs(argv: string[]): Args {
+  const args: Args = { a: '', b: '', ops: 1_000_000, seed: 42, rounds: 3 };
+  for (let i = 0; i < argv.length - 1; i++) {
+    const value = argv[i + 1]!;
+    const n = Number(value);
+    if (argv[i] === '--a') args.a = value;
+    if (argv[i] === '--b') args.b = value;
+    if (argv[i] === '--ops' && Number.isSafeInteger(n) && n > 0) args.ops = n;
+    if (argv[i] === '--seed' && Number.isSafeInteger(n)) args.seed = n;
+    if (argv[i] === '--rounds' && Number.isSafeInteger(n) && n > 0) args.rounds = n;
+  }
+  if (args.a === '' || args.b === '') throw new Error('usage: engineAbRun.mjs --a A.mjs --b B.mjs');
+  return args;
+}
+
+type EngineClass = new () => Engine;
+
+async function engineOf(path: string): Promise<EngineClass> {
+  const module = (await import(pathToFileURL(path).href)) as { Engine: EngineClass };
+  return module.Engine;
+}
+
+function seeded(w: Workload, EngineOf: EngineClass): Engine {
+  const engine = new EngineOf();
+  for (const cmd of setupCommands()) engine.apply(cmd);
+  for (let i = 0; i < w.seed.length; i++) {
+    engine.apply(commandAt(w.seed, w.amounts, i, SETUP_TIME));
+  }
+  return engine;
+}
+
+/** Operations `from` to `to` through `engine`, as the engine bench's throughput pass runs them. */
+function runChunk(w: Workload, engine: Engine, from: number, to: number): void {
+  for (let i = from; i < to; i++) {
+    const cmd: Command = commandAt(w.ops, w.amounts, i, SETUP_TIME + 1 + i);
+    if (!engine.apply(cmd).ok) throw new Error(`operation ${i} rejected`);
+    if (i % BATCH === BATCH - 1) engine.releaseResults();
+  }
+}
+
+function cpuMicros(from: NodeJS.CpuUsage): number {
+  const to = process.cpuUsage();
+  return to.user - from.user + (to.system - from.system);
+}
+
+/**
+ * Two engines over the whole workload in alternating chunks: the first one's CPU time over the
+ * second's (above 1: the second is faster).
+ */
+function pair(w: Workload, first: EngineClass, second: EngineClass, flip: number): number {
+  const engines = [seeded(w, first), seeded(w, second)];
+  (globalThis as { gc?: () => void }).gc?.();
+  const micros = [0, 0];
+  for (let from = 0, chunk = 0; from < w.ops.length; from += CHUNK, chunk++) {
+    const to = Math.min(w.ops.length, from + CHUNK);
+    const leader = (chunk + flip) % 2;
+    for (const k of [leader, 1 - leader]) {
+      const start = process.cpuUsage();
+      runChunk(w, engines[k]!, from, to);
+      micros[k]! += cpuMicros(start);
+    }
+  }
+  if (engines[0]!.stateHash() !== engines[1]!.stateHash()) {
+    throw new Error('the two engines ended in different states');
+  }
+  return micros[0]! / micros[1]!;
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  const [A, B] = await Promise.all([engineOf(args.a), engineOf(args.b)]);
+  const w = generate(args);
+  // Both through the workload's first operations before anything is timed, so that each has
+  // compiled every path the rounds take.
+  for (const EngineOf of [A!, B!]) {
+    runChunk(w, seeded(w, EngineOf), 0, Math.min(w.ops.length, WARM_UP));
+  }
+  const ratios: number[] = [];
+  for (let r = 0; r < args.rounds; r++) ratios.push(pair(w, A!, B!, r));
+  console.log(JSON.stringify(ratios));
+}
+
+await main();
