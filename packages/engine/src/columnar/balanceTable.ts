@@ -80,7 +80,7 @@ export class BalanceTable {
 
   /** The offset of a cell in `values`; valid until the next addHolder. */
   cell(holder: number, asset: number, kind: AccountKindIndex): number {
-    return asset * this.assetStride + kind * this.kindStride + holder * CELL_WIDTH;
+    return (asset * this.assetStride + kind * this.kindStride + holder * CELL_WIDTH) | 0;
   }
 
   available(cell: number): bigint {

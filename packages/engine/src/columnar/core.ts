@@ -715,7 +715,7 @@ export class ColumnarCore {
   private cancelSibling(cm: ColumnarMarket, o: number, handOverFunds: boolean): number {
     const ord = this.table.rows;
     const row = o * ORDER_WIDTH;
-    const sibling = ord[row + O_SIBLING]!;
+    const sibling = ord[row + O_SIBLING]! | 0;
     if (sibling === NONE) return -1;
     const sib = sibling * ORDER_WIDTH;
     ord[row + O_SIBLING] = NONE;
@@ -1056,7 +1056,7 @@ export class ColumnarCore {
     const row = o * ORDER_WIDTH;
     ord[row + O_FUNDS_FROZEN] = 1;
     if (amount === 0) return;
-    const cm = this.markets[ord[row + O_MARKET]!]!;
+    const cm = this.markets[ord[row + O_MARKET]! | 0]!;
     const asset = ord[row + O_SIDE] === 1 ? cm.stock : cm.money;
     this.beginBalance(BUSINESS_ORDER_FREEZE, ord[row + O_ID]!, 0);
     this.move(ord[row + O_USER]!, asset, KIND_TRADE, -amount, amount);
@@ -1122,7 +1122,7 @@ export class ColumnarCore {
    * its sibling's go there, in that order.
    */
   private cancelOrder(o: number, listed: number[] | null): void {
-    const cm = this.markets[this.table.rows[o * ORDER_WIDTH + O_MARKET]!]!;
+    const cm = this.markets[this.table.rows[o * ORDER_WIDTH + O_MARKET]! | 0]!;
     this.detach(cm, o);
     const siblingAt = this.cancelSibling(cm, o, false);
     const at = this.finishOrder(cm, o, 1);

@@ -69,7 +69,7 @@ export class HolderRegistry {
   }
 
   ownerCode(holder: number): number {
-    return this.owners[holder]!;
+    return this.owners[holder | 0]!;
   }
 
   metaHolder(holder: number): Holder {

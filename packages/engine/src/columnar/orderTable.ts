@@ -165,7 +165,7 @@ export class OrderTable {
 
   /** Put an order (its O_USER set, not yet in its user's list) at the front of that list. */
   linkUser(slot: number): void {
-    const user = this.orderRows[slot * ORDER_WIDTH + O_USER]!;
+    const user = this.orderRows[slot * ORDER_WIDTH + O_USER]! | 0;
     if (user >= this.userHeads.length) {
       this.userHeads = grown(this.userHeads, Math.max(user + 1, this.userHeads.length * 2), NONE);
     }
@@ -184,7 +184,7 @@ export class OrderTable {
     const link = slot * LINK_WIDTH;
     const prev = links[link + LINK_USER_PREV]!;
     const next = links[link + LINK_USER_NEXT]!;
-    if (prev === NONE) this.userHeads[this.orderRows[slot * ORDER_WIDTH + O_USER]!] = next;
+    if (prev === NONE) this.userHeads[this.orderRows[slot * ORDER_WIDTH + O_USER]! | 0] = next;
     else links[prev * LINK_WIDTH + LINK_USER_NEXT] = next;
     if (next !== NONE) links[next * LINK_WIDTH + LINK_USER_PREV] = prev;
     links[link + LINK_USER_PREV] = NONE;
