@@ -80,7 +80,12 @@ export class BalanceTable {
 
   /** The offset of a cell in `values`; valid until the next addHolder. */
   cell(holder: number, asset: number, kind: AccountKindIndex): number {
-    return (asset * this.assetStride + kind * this.kindStride + holder * CELL_WIDTH) | 0;
+    // NOTE: `holder | 0` (exact: a holder index is a small integer, often read from a
+    // Float64Array), so that the offset is computed, and the cell indexed, as a 32-bit integer
+    // (columnar-engine.md, "Indexes as 32-bit integers"). Not `| 0` of the sum: a table past 2^31
+    // numbers would wrap; the compiler's integer additions are checked, and redone as doubles
+    // past that.
+    return asset * this.assetStride + kind * this.kindStride + (holder | 0) * CELL_WIDTH;
   }
 
   available(cell: number): bigint {
