@@ -10,10 +10,10 @@
 // its copy (the control: what two identical engines give here), and the base against the new
 // engine. Printed: the median and range of the rounds' ratios of CPU time, the control's and the
 // change's. A change shows when its range clears the control's.
-// NOTE: why so: this machine's speed moves by a quarter from one minute to the next, more than
-// most changes to the engine, so both engines run in one process, in alternating chunks; and one
-// process can favour one of its two engines by a few per cent for all its rounds (the same code
-// in both), so the ratios come from several processes, the control's interleaved with them.
+// NOTE: why so: a shared machine's speed can move by a quarter from one minute to the next, more
+// than most changes to the engine, so both engines run in one process, in alternating chunks;
+// and one process can favour one of its two engines by a few per cent for all its rounds (the
+// same code in both), so the ratios come from several processes, the control's interleaved.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
