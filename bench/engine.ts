@@ -53,6 +53,7 @@ import {
   prng,
   SETUP_TIME,
   SIZE_POOL,
+  seeded,
   setupCommands,
   TICK,
   USERS,
@@ -110,13 +111,6 @@ function freshEngine(w: Workload): Engine {
   const engine = bigintCore ? new Engine(new State()) : new Engine();
   lastEngine = engine;
   return seeded(w, engine);
-}
-
-/** `engine` set up and given the workload's seed orders. */
-function seeded(w: Workload, engine: Engine): Engine {
-  for (const cmd of setupCommands()) engine.apply(cmd);
-  for (let i = 0; i < w.seed.length; i++) engine.apply(commandAt(w.seed, w.amounts, i, SETUP_TIME));
-  return engine;
 }
 
 /** What the timed loops drive: the engine, or the floor prototype. */

@@ -18,7 +18,7 @@ import {
   commandAt,
   generate,
   SETUP_TIME,
-  setupCommands,
+  seeded,
   WARM_UP,
   type Workload,
 } from './engineWorkload.js';
@@ -53,15 +53,6 @@ async function engineOf(path: string): Promise<EngineClass> {
   return module.Engine;
 }
 
-function seeded(w: Workload, EngineOf: EngineClass): Engine {
-  const engine = new EngineOf();
-  for (const cmd of setupCommands()) engine.apply(cmd);
-  for (let i = 0; i < w.seed.length; i++) {
-    engine.apply(commandAt(w.seed, w.amounts, i, SETUP_TIME));
-  }
-  return engine;
-}
-
 /** Operations `from` to `to` through `engine`, as the engine bench's throughput pass runs them. */
 function runChunk(w: Workload, engine: Engine, from: number, to: number): void {
   for (let i = from; i < to; i++) {
@@ -81,7 +72,7 @@ function cpuMicros(from: NodeJS.CpuUsage): number {
  * second's (above 1: the second is faster).
  */
 function pair(w: Workload, first: EngineClass, second: EngineClass, flip: number): number {
-  const engines = [seeded(w, first), seeded(w, second)];
+  const engines = [seeded(w, new first()), seeded(w, new second())];
   (globalThis as { gc?: () => void }).gc?.();
   const micros = [0, 0];
   for (let from = 0, chunk = 0; from < w.ops.length; from += CHUNK, chunk++) {
@@ -106,7 +97,7 @@ async function main(): Promise<void> {
   // Both through the workload's first operations before anything is timed, so that each has
   // compiled every path the rounds take.
   for (const EngineOf of [A!, B!]) {
-    runChunk(w, seeded(w, EngineOf), 0, Math.min(w.ops.length, WARM_UP));
+    runChunk(w, seeded(w, new EngineOf()), 0, Math.min(w.ops.length, WARM_UP));
   }
   const ratios: number[] = [];
   for (let r = 0; r < args.rounds; r++) ratios.push(pair(w, A!, B!, r));

@@ -262,3 +262,10 @@ export function generate(args: { ops: number; seed: number }): Workload {
   for (let i = 0; i < args.ops; i++) generator.next(ops, SETUP_TIME + 1 + i);
   return { amounts, seed, ops };
 }
+
+/** `engine` set up and given the workload's seed orders. */
+export function seeded<E extends { apply(cmd: Command): unknown }>(w: Workload, engine: E): E {
+  for (const cmd of setupCommands()) engine.apply(cmd);
+  for (let i = 0; i < w.seed.length; i++) engine.apply(commandAt(w.seed, w.amounts, i, SETUP_TIME));
+  return engine;
+}
