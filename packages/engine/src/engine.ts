@@ -87,7 +87,7 @@ export class Engine {
     }
     const columnar = this.columnar;
     if (columnar !== null) {
-      const result = columnar.apply(cmd);
+      const result = columnar.apply(cmd, time);
       if (result !== DECLINED) return result;
       // The columnar core changed nothing: the bigint core takes its state and the command.
       this.s = restoreState(snapshotOf(columnar));

@@ -164,6 +164,8 @@ export class ColumnarCore {
   readonly holders: HolderRegistry;
   readonly markets: ColumnarMarket[] = [];
   readonly marketsByName = new Map<string, ColumnarMarket>();
+  /** The market of the last order command (marketOf): orders in a row mostly share one. */
+  private lastMarket: ColumnarMarket | null = null;
   readonly assetNames: string[] = [];
   /** What reading a result's records needs (shares the arrays above, which only grow). */
   readonly names: RecordNames = { assetNames: this.assetNames, markets: this.markets };
@@ -215,8 +217,13 @@ export class ColumnarCore {
   }
 
   /** Apply a command whose type and time Engine has checked; DECLINED changes nothing. */
-  apply(cmd: Command): CoreResult {
-    this.time = cmd.time;
+  /**
+   * Apply `cmd`, whose `time` Engine.apply has read and checked. Passed, not read again: commands
+   * come in many shapes, so a read of one of their fields where they all pass is a lookup in
+   * V8's cache of shapes rather than a load.
+   */
+  apply(cmd: Command, time: number): CoreResult {
+    this.time = time;
     this.logStart = this.logLength;
     this.resultId = NONE;
     this.resultId2 = NONE;
@@ -308,8 +315,12 @@ export class ColumnarCore {
 
   /** The market of an order command, or the bigint core's rejection for its name. */
   private marketOf(name: unknown): ColumnarMarket | Rejection {
+    const last = this.lastMarket;
+    if (last !== null && name === last.name) return last;
     const cm = typeof name === 'string' ? this.marketsByName.get(name) : undefined;
-    return cm ?? (knownMarket(this.meta, name) as Rejection);
+    if (cm === undefined) return knownMarket(this.meta, name) as Rejection;
+    this.lastMarket = cm;
+    return cm;
   }
 
   /**
