@@ -216,11 +216,10 @@ export class ColumnarCore {
     return true;
   }
 
-  /** Apply a command whose type and time Engine has checked; DECLINED changes nothing. */
   /**
-   * Apply `cmd`, whose `time` Engine.apply has read and checked. Passed, not read again: commands
-   * come in many shapes, so a read of one of their fields where they all pass is a lookup in
-   * V8's cache of shapes rather than a load.
+   * Apply a command whose time Engine.apply has read and checked; DECLINED changes nothing. The
+   * time is passed, not read again: commands come in many shapes, so a read of one of their
+   * fields where they all pass is a lookup in V8's cache of shapes rather than a load.
    */
   apply(cmd: Command, time: number): CoreResult {
     this.time = time;
