@@ -17,8 +17,11 @@ import { OrderTable } from './orderTable.js';
 /** The model of one side: price levels by ticks, each its order slots oldest first. */
 type SideModel = Map<number, number[]>;
 
+// Beside small prices, some that share a small one's entry in the side's hint of levels by
+// ticks modulo 4096 (4097, 12290), and large ones that share an entry (2^40, 10^15).
 const ticks = fc.oneof(
   { weight: 8, arbitrary: fc.integer({ min: 1, max: 15 }) },
+  { weight: 2, arbitrary: fc.constantFrom(4097, 12290) },
   { weight: 1, arbitrary: fc.constantFrom(2 ** 40, 10 ** 15, Number.MAX_SAFE_INTEGER) },
 );
 

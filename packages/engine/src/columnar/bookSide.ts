@@ -21,6 +21,12 @@ const LEVELS_DEFAULT = 16;
  * more than a short loop, and most levels come and go near the best price (the end).
  */
 const SHORT_MOVE = 32;
+/**
+ * Entries of the levels-by-price hint (a power of two): a level is kept at its ticks modulo
+ * this, so that an order at a price the side already has finds its level without a search.
+ */
+const HINT_SIZE = 4096;
+const HINT_MASK = HINT_SIZE - 1;
 
 export class BookSide {
   private levelRows: Float64Array;
@@ -44,6 +50,12 @@ export class BookSide {
   private readonly sign: number;
   /** Sum of O_LEFT over every order on the side (so every level's total is at most this). */
   private sideTotal = 0;
+  /**
+   * A level by its ticks modulo HINT_SIZE, NONE when none: a hint, not an index. Two prices may
+   * share an entry (the later one keeps it), so a hit is checked against the level's ticks; an
+   * entry never names a level that has left the side (dropLevel clears it).
+   */
+  private readonly byTicks = new Int32Array(HINT_SIZE).fill(NONE);
 
   /**
    * NOTE: the table's rows array is replaced when it grows, so every method re-reads
@@ -164,6 +176,8 @@ export class BookSide {
 
   /** The level at `ticks`, created and inserted in order when the side has none. */
   private levelFor(ticks: number): number {
+    const hinted = this.byTicks[ticks & HINT_MASK]!;
+    if (hinted !== NONE && this.levelRows[hinted * LEVEL_WIDTH + L_TICKS] === ticks) return hinted;
     const key = this.sign * ticks;
     const keys = this.sortedKeys;
     const n = this.sortedCount;
@@ -179,8 +193,13 @@ export class BookSide {
       }
       i = lo;
     }
-    if (i > 0 && keys[i - 1] === key) return this.sorted[i - 1]!;
+    if (i > 0 && keys[i - 1] === key) {
+      const found = this.sorted[i - 1]!;
+      this.byTicks[ticks & HINT_MASK] = found;
+      return found;
+    }
     const level = this.newLevel(ticks);
+    this.byTicks[ticks & HINT_MASK] = level;
     // newLevel may have grown both arrays.
     const sorted = this.sorted;
     const sortedKeys = this.sortedKeys;
@@ -226,11 +245,13 @@ export class BookSide {
   private dropLevel(level: number): void {
     const total = this.levelRows[level * LEVEL_WIDTH + L_TOTAL]!;
     if (total !== 0) throw new InvariantViolation(`emptied level ${level} has total ${total}`);
+    const ticks = this.levelRows[level * LEVEL_WIDTH + L_TICKS]!;
+    if (this.byTicks[ticks & HINT_MASK] === level) this.byTicks[ticks & HINT_MASK] = NONE;
     const sorted = this.sorted;
     const n = this.sortedCount;
     if (sorted[n - 1] !== level) {
       const keys = this.sortedKeys;
-      const key = this.sign * this.levelRows[level * LEVEL_WIDTH + L_TICKS]!;
+      const key = this.sign * ticks;
       let lo = 0;
       let hi = n;
       while (lo < hi) {
