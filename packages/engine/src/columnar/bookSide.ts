@@ -176,7 +176,8 @@ export class BookSide {
 
   /** The level at `ticks`, created and inserted in order when the side has none. */
   private levelFor(ticks: number): number {
-    const hinted = this.byTicks[ticks & HINT_MASK]!;
+    const entry = ticks & HINT_MASK;
+    const hinted = this.byTicks[entry]!;
     if (hinted !== NONE && this.levelRows[hinted * LEVEL_WIDTH + L_TICKS] === ticks) return hinted;
     const key = this.sign * ticks;
     const keys = this.sortedKeys;
@@ -195,11 +196,11 @@ export class BookSide {
     }
     if (i > 0 && keys[i - 1] === key) {
       const found = this.sorted[i - 1]!;
-      this.byTicks[ticks & HINT_MASK] = found;
+      this.byTicks[entry] = found;
       return found;
     }
     const level = this.newLevel(ticks);
-    this.byTicks[ticks & HINT_MASK] = level;
+    this.byTicks[entry] = level;
     // newLevel may have grown both arrays.
     const sorted = this.sorted;
     const sortedKeys = this.sortedKeys;
@@ -246,7 +247,8 @@ export class BookSide {
     const total = this.levelRows[level * LEVEL_WIDTH + L_TOTAL]!;
     if (total !== 0) throw new InvariantViolation(`emptied level ${level} has total ${total}`);
     const ticks = this.levelRows[level * LEVEL_WIDTH + L_TICKS]!;
-    if (this.byTicks[ticks & HINT_MASK] === level) this.byTicks[ticks & HINT_MASK] = NONE;
+    const entry = ticks & HINT_MASK;
+    if (this.byTicks[entry] === level) this.byTicks[entry] = NONE;
     const sorted = this.sorted;
     const n = this.sortedCount;
     if (sorted[n - 1] !== level) {
