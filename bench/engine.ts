@@ -35,8 +35,9 @@
 // result: the engine then reuses its event log's memory instead of allocating more.
 import { PerformanceObserver } from 'node:perf_hooks';
 import { type Command, Engine } from '@lattice/engine';
-import { OrderBook, SelfTradePreventionMode, Side } from 'nodejs-order-book';
+import type { OrderBook } from 'nodejs-order-book';
 import { State } from '../packages/engine/src/state.js';
+import { driveBaseline, freshBaseline } from './baselineBook.js';
 import { EngineFloor } from './engineFloor.js';
 import {
   Amounts,
@@ -365,31 +366,6 @@ function warmUp(w: Workload, fresh: (w: Workload) => Contender): void {
   }
   const book = freshBaseline(w);
   for (let i = 0; i < count; i++) driveBaseline(book, w.ops, w.amounts, i);
-}
-
-/** nodejs-order-book driven by the same operations: integer ticks and minor units as numbers. */
-function driveBaseline(book: OrderBook, ops: Ops, amounts: Amounts, i: number): void {
-  const kind = ops.kind[i];
-  if (kind === CANCEL) {
-    book.cancel(String(ops.orderId[i]));
-    return;
-  }
-  const side = ops.side[i] === 2 ? Side.BUY : Side.SELL;
-  const size = amounts.sizes[ops.size[i]!]!;
-  const accountId = String(ops.user[i]);
-  const stpMode = SelfTradePreventionMode.EXPIRE_TAKER;
-  if (kind === MARKET_ORDER) {
-    book.market({ side, size, accountId, stpMode });
-    return;
-  }
-  const id = String(ops.orderId[i]);
-  book.limit({ id, side, size, price: ops.ticks[i]!, accountId, stpMode });
-}
-
-function freshBaseline(w: Workload): OrderBook {
-  const book = new OrderBook();
-  for (let i = 0; i < w.seed.length; i++) driveBaseline(book, w.seed, w.amounts, i);
-  return book;
 }
 
 /**

@@ -2,6 +2,7 @@
 // on the engine bench's workload, with the machine's noise beside it.
 //
 //   npm run bench:engine-ab -- [--base REF] [--runs 4] [--rounds 3] [--ops 1000000] [--seed 42]
+//     [--baseline]
 //
 // REF (default HEAD) is any git revision: its packages/engine is taken with `git archive`. The
 // engine of the working tree and that one are each bundled into a module of their own, as the
@@ -9,7 +10,9 @@
 // processes of bench/engineAbRun.ts (bundled too), each `rounds` rounds: the new engine against
 // its copy (the control: what two identical engines give here), and the base against the new
 // engine. Printed: the median and range of the rounds' ratios of CPU time, the control's and the
-// change's. A change shows when its range clears the control's.
+// change's. A change shows when its range clears the control's. With --baseline, each engine
+// shares the heap with a nodejs-order-book driven through the same chunks, untimed, as in the
+// engine bench (bench/engineAbRun.ts): the measure for a change in what the engine allocates.
 // NOTE: why so: a shared machine's speed can move by a quarter from one minute to the next, more
 // than most changes to the engine, so both engines run in one process, in alternating chunks;
 // and one process can favour one of its two engines by a few per cent for all its rounds (the

@@ -5,13 +5,20 @@
 // alternating from chunk to chunk and round to round, timing each chunk in CPU time; at the end
 // of the round their state hashes must be equal. The last line printed is the JSON list of the
 // rounds' ratios, A's CPU time over B's.
+// With --baseline, each engine has a nodejs-order-book beside it, driven (untimed) through each
+// chunk right after the engine: the engines then share their heap with the baseline's objects
+// as in the engine bench, where a collection that starts in an engine's chunk copies or marks
+// them too, so what an engine allocates shows in its time.
 // NOTE: two engines a process, each run as often as the other: with a third engine in the
 // process, one that ran in two pairs of each round took a tenth less time than one that ran in
 // one, the same file in either place.
 //
 //   node --expose-gc engineAbRun.mjs --a A.mjs --b B.mjs [--ops N] [--seed S] [--rounds R]
+//     [--baseline]
 import { pathToFileURL } from 'node:url';
 import type { Command, Engine } from '@lattice/engine';
+import type { OrderBook } from 'nodejs-order-book';
+import { driveBaseline, freshBaseline } from './baselineBook.js';
 import {
   BATCH,
   CHUNK,
@@ -29,10 +36,12 @@ interface Args {
   ops: number;
   seed: number;
   rounds: number;
+  baseline: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { a: '', b: '', ops: 1_000_000, seed: 42, rounds: 3 };
+  const args: Args = { a: '', b: '', ops: 1_000_000, seed: 42, rounds: 3, baseline: false };
+  args.baseline = argv.includes('--baseline');
   for (let i = 0; i < argv.length - 1; i++) {
     const value = argv[i + 1]!;
     const n = Number(value);
@@ -71,8 +80,15 @@ function cpuMicros(from: NodeJS.CpuUsage): number {
  * Two engines over the whole workload in alternating chunks: the first one's CPU time over the
  * second's (above 1: the second is faster).
  */
-function pair(w: Workload, first: EngineClass, second: EngineClass, flip: number): number {
+function pair(
+  w: Workload,
+  first: EngineClass,
+  second: EngineClass,
+  flip: number,
+  withBaseline: boolean,
+): number {
   const engines = [seeded(w, new first()), seeded(w, new second())];
+  const books: OrderBook[] = withBaseline ? [freshBaseline(w), freshBaseline(w)] : [];
   (globalThis as { gc?: () => void }).gc?.();
   const micros = [0, 0];
   for (let from = 0, chunk = 0; from < w.ops.length; from += CHUNK, chunk++) {
@@ -82,6 +98,9 @@ function pair(w: Workload, first: EngineClass, second: EngineClass, flip: number
       const start = process.cpuUsage();
       runChunk(w, engines[k]!, from, to);
       micros[k]! += cpuMicros(start);
+      const book = books[k];
+      if (book !== undefined)
+        for (let i = from; i < to; i++) driveBaseline(book, w.ops, w.amounts, i);
     }
   }
   if (engines[0]!.stateHash() !== engines[1]!.stateHash()) {
@@ -99,8 +118,13 @@ async function main(): Promise<void> {
   for (const EngineOf of [A!, B!]) {
     runChunk(w, seeded(w, new EngineOf()), 0, Math.min(w.ops.length, WARM_UP));
   }
+  if (args.baseline) {
+    const book = freshBaseline(w);
+    for (let i = 0; i < Math.min(w.ops.length, WARM_UP); i++)
+      driveBaseline(book, w.ops, w.amounts, i);
+  }
   const ratios: number[] = [];
-  for (let r = 0; r < args.rounds; r++) ratios.push(pair(w, A!, B!, r));
+  for (let r = 0; r < args.rounds; r++) ratios.push(pair(w, A!, B!, r, args.baseline));
   console.log(JSON.stringify(ratios));
 }
 
