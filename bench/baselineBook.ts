@@ -5,7 +5,7 @@ import { OrderBook, SelfTradePreventionMode, Side } from 'nodejs-order-book';
 import { type Amounts, CANCEL, MARKET_ORDER, type Ops, type Workload } from './engineWorkload.js';
 
 /** Operation `i` through the book: integer ticks and minor units as numbers. */
-export function driveBaseline(book: OrderBook, ops: Ops, amounts: Amounts, i: number): void {
+function driveBaseline(book: OrderBook, ops: Ops, amounts: Amounts, i: number): void {
   const kind = ops.kind[i];
   if (kind === CANCEL) {
     book.cancel(String(ops.orderId[i]));
@@ -21,6 +21,11 @@ export function driveBaseline(book: OrderBook, ops: Ops, amounts: Amounts, i: nu
   }
   const id = String(ops.orderId[i]);
   book.limit({ id, side, size, price: ops.ticks[i]!, accountId, stpMode });
+}
+
+/** The workload's operations `from` to `to` (not included) through the book. */
+export function driveBaselineThrough(book: OrderBook, w: Workload, from: number, to: number): void {
+  for (let i = from; i < to; i++) driveBaseline(book, w.ops, w.amounts, i);
 }
 
 /** A book holding the workload's seed orders, as a fresh engine seeded with them does. */

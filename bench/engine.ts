@@ -37,7 +37,7 @@ import { PerformanceObserver } from 'node:perf_hooks';
 import { type Command, Engine } from '@lattice/engine';
 import type { OrderBook } from 'nodejs-order-book';
 import { State } from '../packages/engine/src/state.js';
-import { driveBaseline, freshBaseline } from './baselineBook.js';
+import { driveBaselineThrough, freshBaseline } from './baselineBook.js';
 import { EngineFloor } from './engineFloor.js';
 import {
   Amounts,
@@ -294,7 +294,7 @@ function runThroughput(w: Workload, engine: Contender, book: OrderBook): Through
     }
     const middle = process.hrtime.bigint();
     const cpuMiddle = process.cpuUsage();
-    for (let i = from; i < to; i++) driveBaseline(book, ops, amounts, i);
+    driveBaselineThrough(book, w, from, to);
     baselineNs += process.hrtime.bigint() - middle;
     engineNs += middle - start;
     engineCpuUs += cpuMicros(cpuStart, cpuMiddle);
@@ -364,8 +364,7 @@ function warmUp(w: Workload, fresh: (w: Workload) => Contender): void {
     contender.apply(commandAt(w.ops, w.amounts, i, SETUP_TIME + 1 + i));
     if (i % BATCH === BATCH - 1) contender.releaseResults?.();
   }
-  const book = freshBaseline(w);
-  for (let i = 0; i < count; i++) driveBaseline(book, w.ops, w.amounts, i);
+  driveBaselineThrough(freshBaseline(w), w, 0, count);
 }
 
 /**

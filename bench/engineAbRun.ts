@@ -18,7 +18,7 @@
 import { pathToFileURL } from 'node:url';
 import type { Command, Engine } from '@lattice/engine';
 import type { OrderBook } from 'nodejs-order-book';
-import { driveBaseline, freshBaseline } from './baselineBook.js';
+import { driveBaselineThrough, freshBaseline } from './baselineBook.js';
 import {
   BATCH,
   CHUNK,
@@ -40,8 +40,8 @@ interface Args {
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { a: '', b: '', ops: 1_000_000, seed: 42, rounds: 3, baseline: false };
-  args.baseline = argv.includes('--baseline');
+  const baseline = argv.includes('--baseline');
+  const args: Args = { a: '', b: '', ops: 1_000_000, seed: 42, rounds: 3, baseline };
   for (let i = 0; i < argv.length - 1; i++) {
     const value = argv[i + 1]!;
     const n = Number(value);
@@ -99,8 +99,7 @@ function pair(
       runChunk(w, engines[k]!, from, to);
       micros[k]! += cpuMicros(start);
       const book = books[k];
-      if (book !== undefined)
-        for (let i = from; i < to; i++) driveBaseline(book, w.ops, w.amounts, i);
+      if (book !== undefined) driveBaselineThrough(book, w, from, to);
     }
   }
   if (engines[0]!.stateHash() !== engines[1]!.stateHash()) {
@@ -118,11 +117,7 @@ async function main(): Promise<void> {
   for (const EngineOf of [A!, B!]) {
     runChunk(w, seeded(w, new EngineOf()), 0, Math.min(w.ops.length, WARM_UP));
   }
-  if (args.baseline) {
-    const book = freshBaseline(w);
-    for (let i = 0; i < Math.min(w.ops.length, WARM_UP); i++)
-      driveBaseline(book, w.ops, w.amounts, i);
-  }
+  if (args.baseline) driveBaselineThrough(freshBaseline(w), w, 0, Math.min(w.ops.length, WARM_UP));
   const ratios: number[] = [];
   for (let r = 0; r < args.rounds; r++) ratios.push(pair(w, A!, B!, r, args.baseline));
   console.log(JSON.stringify(ratios));
