@@ -416,7 +416,7 @@ export class ColumnarCore {
     this.resultId = this.table.rows[o * ORDER_WIDTH + O_ID]!;
     if (tif !== TIF_IOC && tif !== TIF_FOK && !this.crossesBook(cm, side, ticks)) {
       // Nothing to match, so no trade to trigger a stop: it rests at once, as executeLimit
-      // would rest it, without the taker's checks (about half of the orders of a busy book).
+      // would rest it, without the taker's checks (seven limit orders in ten of the bench's).
       this.freezeForOrder(o, need);
       cm.ownSide(side).add(o);
       this.emitOrder(EV_PUT, o);
