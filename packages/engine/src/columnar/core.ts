@@ -414,17 +414,8 @@ export class ColumnarCore {
     if (badTif !== null) return badTif;
     const o = this.newOrder(h, cm, side, 1, tif, cmd.source, amount, 0, ticks);
     this.resultId = this.table.rows[o * ORDER_WIDTH + O_ID]!;
-    if (tif !== TIF_IOC && tif !== TIF_FOK && !this.crossesBook(cm, side, ticks)) {
-      // Nothing to match, so no trade to trigger a stop: it rests at once, as executeLimit
-      // would rest it, without the taker's checks (seven limit orders in ten of the bench's).
-      this.freezeForOrder(o, need);
-      cm.ownSide(side).add(o);
-      this.emitOrder(EV_PUT, o);
-      this.checkNotCrossed(cm);
-    } else {
-      this.executeLimit(cm, o, true, need);
-      this.runTriggers(cm);
-    }
+    this.executeLimit(cm, o, true, need);
+    this.runTriggers(cm);
     return this.accepted(RESULT_ORDER);
   }
 
