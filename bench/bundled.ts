@@ -10,6 +10,7 @@
 // measured"). The baseline, nodejs-order-book, is a package: it loads from node_modules either
 // way.
 import { spawnSync } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { asTheServerIsBundled } from '../packages/server/src/engineHost/harness/serverBundle.js';
@@ -27,7 +28,15 @@ await build({
   ...asTheServerIsBundled,
 });
 // --expose-gc: a bench may start each timed pass from a collected heap (bench/engine.ts does).
-const run = spawnSync(process.execPath, ['--expose-gc', outfile, ...args], {
-  stdio: 'inherit',
-});
+// --v8-pool-size: V8's helper threads (compilers, collector) no more than the cores beside the
+// main thread. Node's default is four; on a two-core machine, when V8 compiled the engine again
+// in a timed pass, the main thread waited for a core: single operations of 2 to 17 ms that were
+// neither the engine's work nor a collection (docs/decisions/columnar-engine.md, "Pauses that
+// are not collections").
+const helpers = Math.max(1, availableParallelism() - 1);
+const run = spawnSync(
+  process.execPath,
+  ['--expose-gc', `--v8-pool-size=${helpers}`, outfile, ...args],
+  { stdio: 'inherit' },
+);
 process.exit(run.status ?? 1);
