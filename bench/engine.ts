@@ -12,6 +12,9 @@
 //   npm run bench:engine -- --ledger-floor --ops 1000000 --seed 42
 //     (the ledger floor of ledgerFloor.ts in the engine's place: the engine's work on this
 //     workload in a program written for it alone; checked against the engine)
+//   npm run bench:engine -- --wasm-floor --ops 1000000 --seed 42
+//     (the same ledger floor in WebAssembly, wasmLedgerFloor.ts: the work in 64-bit integers,
+//     its commands read in JavaScript as the floor reads them; checked against the engine)
 //   npm run bench:engine -- --bigint --ops 1000000 --seed 42
 //     (the engine on its bigint core from the start, as before the columnar core: a before and
 //     after on the same machine)
@@ -62,6 +65,8 @@ import {
   type Workload,
 } from './engineWorkload.js';
 import { LedgerFloor } from './ledgerFloor.js';
+import type { LedgerFloorBase, LedgerFloorSetup } from './ledgerFloorBase.js';
+import { compileWasmLedgerFloor, WasmLedgerFloor } from './wasmLedgerFloor.js';
 
 interface Args {
   ops: number;
@@ -74,6 +79,8 @@ interface Args {
   floor: boolean;
   /** With --ledger-floor: time the ledger floor (ledgerFloor.ts) instead of the engine. */
   ledgerFloor: boolean;
+  /** With --wasm-floor: time the ledger floor in WebAssembly (wasmLedgerFloor.ts) instead. */
+  wasmFloor: boolean;
   /** With --bigint: time the engine on its bigint core (docs/decisions/columnar-engine.md). */
   bigint: boolean;
 }
@@ -86,12 +93,14 @@ function parseArgs(argv: string[]): Args {
     alloc: false,
     floor: false,
     ledgerFloor: false,
+    wasmFloor: false,
     bigint: false,
   };
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--alloc') args.alloc = true;
     if (argv[i] === '--floor') args.floor = true;
     if (argv[i] === '--ledger-floor') args.ledgerFloor = true;
+    if (argv[i] === '--wasm-floor') args.wasmFloor = true;
     if (argv[i] === '--bigint') args.bigint = true;
     const value = Number(argv[i + 1]);
     if (argv[i] === '--ops' && Number.isSafeInteger(value) && value > 0) args.ops = value;
@@ -151,14 +160,31 @@ function freshFloor(w: Workload): EngineFloor {
 }
 
 /** The ledger floor in the state setupCommands() leaves the engine in, before the seed. */
-function setUpLedgerFloor(): LedgerFloor {
+/** A ledger floor of either kind: the JS one, or the WebAssembly one. */
+type Floor = LedgerFloorBase & Contender & { releaseResults(): void };
+
+/** The compiled WebAssembly floor, with --wasm-floor (compiled once, before any timing). */
+let wasmFloorModule: WebAssembly.Module | undefined;
+
+/** The floor to time: the WebAssembly one with --wasm-floor, else the JS one. */
+function newLedgerFloor(setup: LedgerFloorSetup): Floor {
+  return wasmFloorModule === undefined
+    ? new LedgerFloor(setup)
+    : new WasmLedgerFloor(wasmFloorModule, setup);
+}
+
+/**
+ * A ledger floor in the state setupCommands() leaves the engine in, before the seed: the
+ * market, balances and counters are read from an engine so set up.
+ */
+function setUpLedgerFloor(): Floor {
   const engine = new Engine();
   const setup = setupCommands();
   for (const cmd of setup) engine.apply(cmd);
   const market = engine.markets().find((m) => m.name === MARKET)!;
   const decimals = engine.assets().find((a) => a.asset === market.stock)!.decimals;
   const deposit = setup.find((cmd) => cmd.type === 'balance.deposit');
-  return new LedgerFloor({
+  return newLedgerFloor({
     market: MARKET,
     users: USERS,
     tickSize: Number(market.tickSize),
@@ -172,7 +198,7 @@ function setUpLedgerFloor(): LedgerFloor {
   });
 }
 
-function freshLedgerFloor(w: Workload): LedgerFloor {
+function freshLedgerFloor(w: Workload): Floor {
   const floor = setUpLedgerFloor();
   for (let i = 0; i < w.seed.length; i++) {
     floor.apply(commandAt(w.seed, w.amounts, i, SETUP_TIME));
@@ -532,13 +558,15 @@ async function main(): Promise<void> {
       `market ${counts[MARKET_ORDER]}), seed ${args.seed}`,
   );
   bigintCore = args.bigint;
+  if (args.wasmFloor) wasmFloorModule = await compileWasmLedgerFloor();
+  const ledgerFloor = args.ledgerFloor || args.wasmFloor;
   const fresh: (w: Workload) => Contender = args.floor
     ? freshFloor
-    : args.ledgerFloor
+    : ledgerFloor
       ? freshLedgerFloor
       : freshEngine;
   if (args.floor) checkFloor(w, Math.min(w.ops.length, 100_000));
-  if (args.ledgerFloor) checkLedgerFloor(w, w.ops.length);
+  if (ledgerFloor) checkLedgerFloor(w, w.ops.length);
   // NOTE: the engine alone first. The baseline's objects, once made, stay in the heap until a
   // full collection, and V8's full collections in the alternating pass below come from its
   // garbage: with the baseline's calls left out, that pass ran without one.
@@ -555,7 +583,13 @@ async function main(): Promise<void> {
   const engineOps = throughput.engineOpsPerSecond;
   const baselineOps = throughput.baselineOpsPerSecond;
   // The floor's figures are labelled as such: they are not the engine's.
-  const who = args.floor ? 'floor' : args.ledgerFloor ? 'ledger floor' : 'engine';
+  const who = args.floor
+    ? 'floor'
+    : args.wasmFloor
+      ? 'wasm ledger floor'
+      : args.ledgerFloor
+        ? 'ledger floor'
+        : 'engine';
   // After every operation ran through it: a hand-over to the bigint core would show here.
   if (lastEngine !== undefined) console.log(`engine core: ${lastEngine.coreName}`);
   console.log(`${who} ops/s: ${Math.round(engineOps)}`);

@@ -28,10 +28,10 @@ import {
   limbsToBigInt,
   setLimbs,
 } from '../packages/engine/src/columnar/limbs.js';
+import { FLOOR_SPAN, LedgerFloorBase, type LedgerFloorSetup } from './ledgerFloorBase.js';
 
 const NONE = -1;
-/** Price levels the book can hold, centred on the mid it starts from. */
-const SPAN = 1 << 16;
+const SPAN = FLOOR_SPAN;
 const LOG_NUMBERS = 1 << 16;
 const ORDER_SLOTS = 1 << 15;
 const STOCK = 0;
@@ -66,22 +66,6 @@ const R_UPDATE = 3;
 const R_FINISH = 4;
 const R_DEAL = 5;
 
-export interface LedgerFloorSetup {
-  market: string;
-  users: number;
-  /** Money minor units per tick, and stock minor units per whole coin. */
-  tickSize: number;
-  stockScale: number;
-  minAmount: number;
-  makerFeePpm: number;
-  takerFeePpm: number;
-  /** Each user's trade balance of each asset at the start. */
-  balance: bigint;
-  /** The tick the book's window is centred on. */
-  midTicks: number;
-  nextOrderId: number;
-}
-
 function gcd(a: number, b: number): number {
   return b === 0 ? a : gcd(b, a % b);
 }
@@ -91,10 +75,7 @@ function safe(v: number): number {
   return v;
 }
 
-export class LedgerFloor {
-  private readonly market: string;
-  private readonly users: number;
-  private readonly minAmount: number;
+export class LedgerFloor extends LedgerFloorBase {
   /** value = amount × ticks / valueQ; fee = amount × ticks × units / feeQ. */
   private readonly valueQ: number;
   private readonly feeQ: number;
@@ -102,10 +83,7 @@ export class LedgerFloor {
   private readonly takerUnits: number;
   /** A buy freezes its fee at the higher of the two rates (the engine's buyFreeze). */
   private readonly maxUnits: number;
-  private readonly tickSize: number;
-  private readonly base: number;
   private readonly feesHolder = 0;
-  private readonly roundingHolder: number;
   // Per level: the first and last order slot of its FIFO; the best level of each side.
   private readonly askHead = new Int32Array(SPAN).fill(NONE);
   private readonly askTail = new Int32Array(SPAN).fill(NONE);
@@ -129,7 +107,7 @@ export class LedgerFloor {
   private slotOfId = new Int32Array(1 << 20).fill(NONE);
   /**
    * Per holder and asset, (holder × 2 + asset) × 4: available and frozen, each two exact limbs
-   * (hi × 2^32 + lo, lo in [0, 2^32)) as the engine keeps them, so 10^20 needs no bigint.
+   * (hi × 2^52 + lo, lo in [0, 2^52)) as the engine keeps them, so 10^20 needs no bigint.
    */
   private readonly balances: Float64Array;
   private readonly log = new Float64Array(LOG_NUMBERS);
@@ -141,10 +119,7 @@ export class LedgerFloor {
   private readonly accepted = { ok: true };
 
   constructor(setup: LedgerFloorSetup) {
-    this.market = setup.market;
-    this.users = setup.users;
-    this.minAmount = setup.minAmount;
-    this.tickSize = setup.tickSize;
+    super(setup);
     this.valueQ = setup.stockScale / setup.tickSize;
     if (!Number.isInteger(this.valueQ))
       throw new Error('ledger floor: tick does not divide the scale');
@@ -153,8 +128,6 @@ export class LedgerFloor {
     this.takerUnits = setup.takerFeePpm / g;
     this.maxUnits = Math.max(this.makerUnits, this.takerUnits);
     this.feeQ = this.valueQ * (1_000_000 / g);
-    this.base = setup.midTicks - SPAN / 2;
-    this.roundingHolder = setup.users + 1;
     this.nextOrderId = setup.nextOrderId;
     this.balances = new Float64Array((setup.users + 2) * 8);
     for (let user = 1; user <= setup.users; user++) {
@@ -206,72 +179,13 @@ export class LedgerFloor {
     }
   }
 
-  /** Sorted [ticks, total left] of each side's levels, best first. */
-  levels(side: 1 | 2): [number, number][] {
-    const out: [number, number][] = [];
-    const totals = side === 1 ? this.askTotal : this.bidTotal;
-    for (let i = 0; i < SPAN; i++) {
-      const level = side === 1 ? i : SPAN - 1 - i;
-      if (totals[level]! > 0) out.push([level + this.base, totals[level]!]);
-    }
-    return out;
+  protected levelTotal(side: 1 | 2, level: number): number {
+    return (side === 1 ? this.askTotal : this.bidTotal)[level]!;
   }
 
-  /** A user's trade balance of the stock (0) or the money (1): [available, frozen]. */
   balance(user: number, asset: 0 | 1): [bigint, bigint] {
     const cell = (user * 2 + asset) * 4;
     return [limbsToBigInt(this.balances, cell), limbsToBigInt(this.balances, cell + 2)];
-  }
-
-  /** Per asset, the sum over every holder, available and frozen. */
-  totals(): [bigint, bigint] {
-    let stock = 0n;
-    let money = 0n;
-    for (let holder = 0; holder <= this.roundingHolder; holder++) {
-      const [a, f] = this.balance(holder, STOCK);
-      const [b, g] = this.balance(holder, MONEY);
-      stock += a + f;
-      money += b + g;
-    }
-    return [stock, money];
-  }
-
-  // --- validation ----------------------------------------------------------------------------
-
-  private userOf(userId: unknown): number {
-    if (
-      typeof userId !== 'number' ||
-      !Number.isInteger(userId) ||
-      userId < 1 ||
-      userId > this.users
-    ) {
-      throw new Error('ledger floor: unknown user');
-    }
-    return userId;
-  }
-
-  private checkOrder(market: unknown, side: unknown, source: unknown): void {
-    if (market !== this.market) throw new Error('ledger floor: unknown market');
-    if (side !== 1 && side !== 2) throw new Error('ledger floor: bad side');
-    if (source !== 'api' && source !== 'web') throw new Error('ledger floor: bad source');
-  }
-
-  private ticksOf(price: unknown): number {
-    const p = typeof price === 'bigint' ? Number(price) : 0;
-    const ticks = p / this.tickSize;
-    if (!(p > 0 && p <= Number.MAX_SAFE_INTEGER && Number.isInteger(ticks))) {
-      throw new Error('ledger floor: price off its tick');
-    }
-    if (ticks < this.base || ticks >= this.base + SPAN)
-      throw new Error('ledger floor: price beyond the window');
-    return ticks;
-  }
-
-  private amountOf(amount: unknown): number {
-    const n = typeof amount === 'bigint' ? Number(amount) : 0;
-    if (!(n >= this.minAmount && n <= Number.MAX_SAFE_INTEGER))
-      throw new Error('ledger floor: bad amount');
-    return n;
   }
 
   // --- orders --------------------------------------------------------------------------------

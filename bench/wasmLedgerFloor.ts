@@ -1,0 +1,138 @@
+// The ledger floor in WebAssembly: bench/assembly/ledgerFloor.ts (AssemblyScript) does the
+// floor's work, and this reads each command as the JS floor does (ledgerFloorBase.ts) and calls
+// in with plain numbers. `npm run bench:engine -- --wasm-floor` times it in the engine's place,
+// after checking it against the engine as the JS floor is checked.
+import { readFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Command } from '@lattice/engine';
+import { compileString } from 'assemblyscript/asc';
+import { LedgerFloorBase, type LedgerFloorSetup } from './ledgerFloorBase.js';
+
+/** What bench/assembly/ledgerFloor.ts exports. */
+interface FloorExports {
+  init(
+    users: number,
+    tickSize: number,
+    stockScale: number,
+    makerPpm: number,
+    takerPpm: number,
+    balanceHi: number,
+    balanceLo: number,
+    midTicks: number,
+    nextOrderId: number,
+  ): void;
+  release(): void;
+  limit(user: number, side: number, ticks: number, amount: number, time: number): number;
+  market(user: number, side: number, amount: number, time: number): number;
+  cancel(user: number, orderId: number, time: number): number;
+  levelTotal(side: number, level: number): number;
+  balanceLimb(holder: number, asset: number, limb: number): number;
+}
+
+/** Why a command was refused, by the code the module returns (see its commands). */
+const REFUSED = [
+  '',
+  'insufficient',
+  'price beyond the window',
+  'empty book',
+  'no such open order of the user',
+];
+
+const LIMB = 2n ** 52n;
+
+/** bench/ (this file's folder, or the bundle's folder's parent: bench/dist/engine.mjs). */
+function benchDir(): string {
+  const here = dirname(fileURLToPath(import.meta.url));
+  return basename(here) === 'dist' ? dirname(here) : here;
+}
+
+/**
+ * Compile the module from its source, optimised (-O3), with no garbage collector (it allocates
+ * only when it starts) and no assertions. A second or two: done once, before anything is timed.
+ */
+export async function compileWasmLedgerFloor(): Promise<WebAssembly.Module> {
+  const source = readFileSync(join(benchDir(), 'assembly', 'ledgerFloor.ts'), 'utf8');
+  const out = await compileString(
+    { 'ledgerFloor.ts': source },
+    { optimizeLevel: 3, shrinkLevel: 0, runtime: 'stub', noAssert: true },
+  );
+  if (out.error || out.binary === null) {
+    throw new Error(`ledger floor module: ${out.error?.message ?? ''}\n${out.stderr.toString()}`);
+  }
+  return new WebAssembly.Module(Uint8Array.from(out.binary));
+}
+
+export class WasmLedgerFloor extends LedgerFloorBase {
+  private readonly floor: FloorExports;
+  private readonly accepted = { ok: true };
+
+  /** A fresh instance of the compiled module: a floor of its own, set up. */
+  constructor(module: WebAssembly.Module, setup: LedgerFloorSetup) {
+    super(setup);
+    const imports = {
+      env: {
+        abort: () => {
+          throw new Error('ledger floor module: abort');
+        },
+      },
+    };
+    this.floor = new WebAssembly.Instance(module, imports).exports as unknown as FloorExports;
+    this.floor.init(
+      setup.users,
+      setup.tickSize,
+      setup.stockScale,
+      setup.makerFeePpm,
+      setup.takerFeePpm,
+      Number(setup.balance / LIMB),
+      Number(setup.balance % LIMB),
+      setup.midTicks,
+      setup.nextOrderId,
+    );
+  }
+
+  releaseResults(): void {
+    this.floor.release();
+  }
+
+  apply(cmd: Command): { ok: boolean } {
+    const floor = this.floor;
+    let code: number;
+    switch (cmd.type) {
+      case 'order.limit': {
+        const user = this.userOf(cmd.userId);
+        this.checkOrder(cmd.market, cmd.side, cmd.source);
+        if (cmd.timeInForce !== 'GTC') throw new Error('ledger floor: GTC only');
+        const ticks = this.ticksOf(cmd.price);
+        code = floor.limit(user, cmd.side, ticks, this.amountOf(cmd.amount), cmd.time);
+        break;
+      }
+      case 'order.market': {
+        const user = this.userOf(cmd.userId);
+        this.checkOrder(cmd.market, cmd.side, cmd.source);
+        code = floor.market(user, cmd.side, this.amountOf(cmd.amount), cmd.time);
+        break;
+      }
+      case 'order.cancel': {
+        const user = this.userOf(cmd.userId);
+        const id = cmd.orderId;
+        if (!Number.isSafeInteger(id)) throw new Error('ledger floor: bad order id');
+        code = floor.cancel(user, id, cmd.time);
+        break;
+      }
+      default:
+        throw new Error(`ledger floor: ${cmd.type} is not in the workload`);
+    }
+    if (code !== 0) throw new Error(`ledger floor: ${REFUSED[code] ?? `code ${code}`}`);
+    return this.accepted;
+  }
+
+  balance(holder: number, asset: 0 | 1): [bigint, bigint] {
+    const limb = (k: number) => BigInt(this.floor.balanceLimb(holder, asset, k));
+    return [limb(0) * LIMB + limb(1), limb(2) * LIMB + limb(3)];
+  }
+
+  protected levelTotal(side: 1 | 2, level: number): number {
+    return this.floor.levelTotal(side, level);
+  }
+}
