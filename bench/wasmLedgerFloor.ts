@@ -6,6 +6,8 @@ import { readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from '@lattice/engine';
+// NOTE: loading the compiler reads process.argv: the argument after a `--wasm` names a compiler
+// binary it loads instead of its own. No bench argument may be `--wasm` alone.
 import { compileString } from 'assemblyscript/asc';
 import { LedgerFloorBase, type LedgerFloorSetup } from './ledgerFloorBase.js';
 
