@@ -2,6 +2,7 @@
 // floor in ledgerFloor.ts and the WebAssembly one in wasmLedgerFloor.ts read commands the same
 // way, so that they differ only in where the work runs), and reading back the book and the
 // balances for the bench's check against the engine.
+import { exactQuotientN, positiveSafeOf } from '../packages/engine/src/fastmath.js';
 
 /** Price levels a floor's book can hold, centred on the mid it starts from. */
 export const FLOOR_SPAN = 1 << 16;
@@ -90,22 +91,23 @@ export abstract class LedgerFloorBase {
     if (source !== 'api' && source !== 'web') throw new Error('ledger floor: bad source');
   }
 
-  /** A price's ticks: on its tick and within the window. */
+  /**
+   * A price's ticks: on its tick and within the window. The bigint is read as the engine reads
+   * it (ColumnarMarket.ticksOfPrice), without Number()'s call into V8's runtime.
+   */
   protected ticksOf(price: unknown): number {
-    const p = typeof price === 'bigint' ? Number(price) : 0;
-    const ticks = p / this.tickSize;
-    if (!(p > 0 && p <= Number.MAX_SAFE_INTEGER && Number.isInteger(ticks))) {
-      throw new Error('ledger floor: price off its tick');
-    }
+    const p = typeof price === 'bigint' ? positiveSafeOf(price) : -1;
+    const ticks = p < 0 ? -1 : exactQuotientN(p, this.tickSize);
+    if (ticks < 0) throw new Error('ledger floor: price off its tick');
     if (ticks < this.base || ticks >= this.base + FLOOR_SPAN)
       throw new Error('ledger floor: price beyond the window');
     return ticks;
   }
 
+  /** An amount of at least the minimum, a safe integer, read as the engine reads it. */
   protected amountOf(amount: unknown): number {
-    const n = typeof amount === 'bigint' ? Number(amount) : 0;
-    if (!(n >= this.minAmount && n <= Number.MAX_SAFE_INTEGER))
-      throw new Error('ledger floor: bad amount');
+    const n = typeof amount === 'bigint' ? positiveSafeOf(amount) : -1;
+    if (n <= 0 || n < this.minAmount) throw new Error('ledger floor: bad amount');
     return n;
   }
 }
