@@ -159,7 +159,6 @@ function freshFloor(w: Workload): EngineFloor {
   return floor;
 }
 
-/** The ledger floor in the state setupCommands() leaves the engine in, before the seed. */
 /** A ledger floor of either kind: the JS one, or the WebAssembly one. */
 type Floor = LedgerFloorBase & Contender & { releaseResults(): void };
 

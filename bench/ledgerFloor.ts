@@ -31,6 +31,7 @@ import {
 import { FLOOR_SPAN, LedgerFloorBase, type LedgerFloorSetup } from './ledgerFloorBase.js';
 
 const NONE = -1;
+/** Price levels the book can hold, centred on the mid it starts from (ledgerFloorBase.ts). */
 const SPAN = FLOOR_SPAN;
 const LOG_NUMBERS = 1 << 16;
 const ORDER_SLOTS = 1 << 15;

@@ -8,12 +8,12 @@
 // floor leaves out, this leaves out too; what it throws on, this refuses with a code (see the
 // exports), and its JavaScript side throws.
 //
-// NOTE: `unchecked` drops AssemblyScript's bounds checks on arrays whose indexes the code keeps
-// in range (levels within SPAN, slots below ORDER_SLOTS, ids below IDS, checked where they
-// enter); the JavaScript floor's typed arrays check every access, which is part of what this
-// measures; a store goes inside it (`unchecked((a[i] = v))`), which is why biome.json lets this
-// folder assign in expressions. Quantities are i64: every one stays below 2^53, as in the floor.
-// AssemblyScript's `===` compares values, as `==` does.
+// NOTE: `unchecked(...)` drops AssemblyScript's bounds checks, on arrays whose indexes the code
+// keeps in range (levels within SPAN, slots below ORDER_SLOTS, ids below IDS, each checked where
+// it enters). The JS floor's typed arrays check every access: that is part of what this measures.
+// A store is written inside it, `unchecked((a[i] = v))`, which is why biome.json lets this folder
+// assign in expressions. Quantities are i64, each below 2^53 as in the floor. AssemblyScript's
+// `===` compares values, as `==` does.
 const NONE: i32 = -1;
 const SPAN: i32 = 1 << 16;
 const LOG_NUMBERS: i32 = 1 << 16;
