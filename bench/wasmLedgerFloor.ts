@@ -9,6 +9,7 @@ import type { Command } from '@lattice/engine';
 // NOTE: loading the compiler reads process.argv: the argument after a `--wasm` names a compiler
 // binary it loads instead of its own. No bench argument may be `--wasm` alone.
 import { compileString } from 'assemblyscript/asc';
+import { limbsToBigInt, setLimbs } from '../packages/engine/src/columnar/limbs.js';
 import { LedgerFloorBase, type LedgerFloorSetup } from './ledgerFloorBase.js';
 
 /** What bench/assembly/ledgerFloor.ts exports. */
@@ -41,8 +42,6 @@ const REFUSED = [
   'no such open order of the user',
 ];
 
-const LIMB = 2n ** 52n;
-
 /** bench/ (this file's folder, or the bundle's folder's parent: bench/dist/engine.mjs). */
 function benchDir(): string {
   const here = dirname(fileURLToPath(import.meta.url));
@@ -50,8 +49,10 @@ function benchDir(): string {
 }
 
 /**
- * Compile the module from its source, optimised (-O3), with no garbage collector (it allocates
- * only when it starts) and no assertions. A second or two: done once, before anything is timed.
+ * Compile the module from its source, optimised (-O3), without assertions, and on
+ * AssemblyScript's `stub` runtime: its allocator without a garbage collector, which the module
+ * needs none of (it allocates only when it is set up). About two seconds here: done once, before
+ * anything is timed.
  */
 export async function compileWasmLedgerFloor(): Promise<WebAssembly.Module> {
   const source = readFileSync(join(benchDir(), 'assembly', 'ledgerFloor.ts'), 'utf8');
@@ -68,6 +69,8 @@ export async function compileWasmLedgerFloor(): Promise<WebAssembly.Module> {
 export class WasmLedgerFloor extends LedgerFloorBase {
   private readonly floor: FloorExports;
   private readonly accepted = { ok: true };
+  /** Room for a balance's limbs on their way in and out of the module (limbs.ts). */
+  private readonly limbs = new Float64Array(4);
 
   /** A fresh instance of the compiled module: a floor of its own, set up. */
   constructor(module: WebAssembly.Module, setup: LedgerFloorSetup) {
@@ -80,14 +83,18 @@ export class WasmLedgerFloor extends LedgerFloorBase {
       },
     };
     this.floor = new WebAssembly.Instance(module, imports).exports as unknown as FloorExports;
+    const limbs = this.limbs;
+    if (!setLimbs(limbs, 0, setup.balance)) {
+      throw new Error('ledger floor: an opening balance beyond the limbs');
+    }
     this.floor.init(
       setup.users,
       setup.tickSize,
       setup.stockScale,
       setup.makerFeePpm,
       setup.takerFeePpm,
-      Number(setup.balance / LIMB),
-      Number(setup.balance % LIMB),
+      limbs[0]!,
+      limbs[1]!,
       setup.midTicks,
       setup.nextOrderId,
     );
@@ -130,8 +137,9 @@ export class WasmLedgerFloor extends LedgerFloorBase {
   }
 
   balance(holder: number, asset: 0 | 1): [bigint, bigint] {
-    const limb = (k: number) => BigInt(this.floor.balanceLimb(holder, asset, k));
-    return [limb(0) * LIMB + limb(1), limb(2) * LIMB + limb(3)];
+    const limbs = this.limbs;
+    for (let k = 0; k < 4; k++) limbs[k] = this.floor.balanceLimb(holder, asset, k);
+    return [limbsToBigInt(limbs, 0), limbsToBigInt(limbs, 2)];
   }
 
   protected levelTotal(side: 1 | 2, level: number): number {
