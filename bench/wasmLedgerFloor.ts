@@ -6,9 +6,6 @@ import { readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from '@lattice/engine';
-// NOTE: loading the compiler reads process.argv: the argument after a `--wasm` names a compiler
-// binary it loads instead of its own. No bench argument may be `--wasm` alone.
-import { compileString } from 'assemblyscript/asc';
 import { limbsToBigInt, setLimbs } from '../packages/engine/src/columnar/limbs.js';
 import { LedgerFloorBase, type LedgerFloorSetup } from './ledgerFloorBase.js';
 
@@ -53,8 +50,15 @@ function benchDir(): string {
  * AssemblyScript's `stub` runtime: its allocator without a garbage collector, which the module
  * needs none of (it allocates only when it is set up). About two seconds here: done once, before
  * anything is timed.
+ *
+ * The compiler is imported here, not at the top: loaded, it keeps its source text and
+ * Binaryen's WebAssembly instance in the heap (about 27 MB of strings), which every other run
+ * of the engine bench would then time its contenders beside.
  */
 export async function compileWasmLedgerFloor(): Promise<WebAssembly.Module> {
+  // NOTE: loading the compiler reads process.argv: the argument after a `--wasm` names a
+  // compiler binary it loads instead of its own. No bench argument may be `--wasm` alone.
+  const { compileString } = await import('assemblyscript/asc');
   const source = readFileSync(join(benchDir(), 'assembly', 'ledgerFloor.ts'), 'utf8');
   const out = await compileString(
     { 'ledgerFloor.ts': source },
