@@ -2,9 +2,11 @@
 // floor's work, and this reads each command as the JS floor does (ledgerFloorBase.ts) and calls
 // in with plain numbers. `npm run bench:engine -- --wasm-floor` times it in the engine's place,
 // after checking it against the engine as the JS floor is checked.
+import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import type { Command } from '@lattice/engine';
 import { limbsToBigInt, setLimbs } from '../packages/engine/src/columnar/limbs.js';
 import { LedgerFloorBase, type LedgerFloorSetup } from './ledgerFloorBase.js';
@@ -51,24 +53,43 @@ function benchDir(): string {
  * needs none of (it allocates only when it is set up). About two seconds here: done once, before
  * anything is timed.
  *
- * The compiler is imported here, not at the top: loaded, it keeps its source text and
- * Binaryen's WebAssembly instance in the heap (about 27 MB of strings), which every other run
- * of the engine bench would then time its contenders beside.
+ * In a worker thread, whose heap goes when it ends: loaded, the compiler keeps its source text
+ * and Binaryen's WebAssembly instance in its heap (about 27 MB of strings), which the floor and
+ * the baseline would otherwise be timed beside (columnar-engine.md, "The compiler in the
+ * heap").
  */
 export async function compileWasmLedgerFloor(): Promise<WebAssembly.Module> {
-  // NOTE: loading the compiler reads process.argv: the argument after a `--wasm` names a
-  // compiler binary it loads instead of its own. No bench argument may be `--wasm` alone.
-  const { compileString } = await import('assemblyscript/asc');
   const source = readFileSync(join(benchDir(), 'assembly', 'ledgerFloor.ts'), 'utf8');
-  const out = await compileString(
-    { 'ledgerFloor.ts': source },
-    { optimizeLevel: 3, shrinkLevel: 0, runtime: 'stub', noAssert: true },
-  );
-  if (out.error || out.binary === null) {
-    throw new Error(`ledger floor module: ${out.error?.message ?? ''}\n${out.stderr.toString()}`);
-  }
-  return new WebAssembly.Module(Uint8Array.from(out.binary));
+  const worker = new Worker(COMPILE, {
+    eval: true,
+    workerData: {
+      compiler: import.meta.resolve('assemblyscript/asc'),
+      source,
+      options: { optimizeLevel: 3, shrinkLevel: 0, runtime: 'stub', noAssert: true },
+    },
+  });
+  const [answer] = (await once(worker, 'message')) as [
+    { binary?: Uint8Array<ArrayBuffer>; error?: string },
+  ];
+  await worker.terminate();
+  if (answer.binary === undefined) throw new Error(`ledger floor module: ${answer.error}`);
+  return new WebAssembly.Module(answer.binary);
 }
+
+// The worker's program (CommonJS, as `eval` runs it). NOTE: loading the compiler reads
+// process.argv, where the argument after a `--wasm` names a compiler binary to load instead of
+// its own; a worker's process.argv holds none of the bench's arguments.
+const COMPILE = `
+const { parentPort, workerData } = require('node:worker_threads');
+import(workerData.compiler).then(async ({ compileString }) => {
+  const out = await compileString({ 'ledgerFloor.ts': workerData.source }, workerData.options);
+  parentPort.postMessage(
+    out.error || out.binary === null
+      ? { error: (out.error ? out.error.message : '') + '\\n' + out.stderr.toString() }
+      : { binary: out.binary },
+  );
+});
+`;
 
 export class WasmLedgerFloor extends LedgerFloorBase {
   private readonly floor: FloorExports;
