@@ -47,6 +47,21 @@ function benchDir(): string {
   return basename(here) === 'dist' ? dirname(here) : here;
 }
 
+// The worker's program (CommonJS, as `eval` runs it). NOTE: loading the compiler reads
+// process.argv, where the argument after a `--wasm` names a compiler binary to load instead of
+// its own; a worker's process.argv holds none of the bench's arguments.
+const COMPILE = `
+const { parentPort, workerData } = require('node:worker_threads');
+import(workerData.compiler).then(async ({ compileString }) => {
+  const out = await compileString({ 'ledgerFloor.ts': workerData.source }, workerData.options);
+  parentPort.postMessage(
+    out.error || out.binary === null
+      ? { error: (out.error ? out.error.message : '') + '\\n' + out.stderr.toString() }
+      : { binary: out.binary },
+  );
+});
+`;
+
 /**
  * Compile the module from its source, optimised (-O3), without assertions, and on
  * AssemblyScript's `stub` runtime: its allocator without a garbage collector, which the module
@@ -75,21 +90,6 @@ export async function compileWasmLedgerFloor(): Promise<WebAssembly.Module> {
   if (answer.binary === undefined) throw new Error(`ledger floor module: ${answer.error}`);
   return new WebAssembly.Module(answer.binary);
 }
-
-// The worker's program (CommonJS, as `eval` runs it). NOTE: loading the compiler reads
-// process.argv, where the argument after a `--wasm` names a compiler binary to load instead of
-// its own; a worker's process.argv holds none of the bench's arguments.
-const COMPILE = `
-const { parentPort, workerData } = require('node:worker_threads');
-import(workerData.compiler).then(async ({ compileString }) => {
-  const out = await compileString({ 'ledgerFloor.ts': workerData.source }, workerData.options);
-  parentPort.postMessage(
-    out.error || out.binary === null
-      ? { error: (out.error ? out.error.message : '') + '\\n' + out.stderr.toString() }
-      : { binary: out.binary },
-  );
-});
-`;
 
 export class WasmLedgerFloor extends LedgerFloorBase {
   private readonly floor: FloorExports;
