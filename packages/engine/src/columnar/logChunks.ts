@@ -3,7 +3,7 @@
 // results may still read it: it is retired. Once the engine's user says that it has read every
 // result it will read (Engine.releaseResults), the retired chunks are kept for reuse instead of
 // being left to the collector, and the current chunk is written again from its start
-// (ColumnarCore.releaseResults). A new 4 MB chunk costs fresh pages from the system and, being
+// (RecordedState.releaseResults). A new 4 MB chunk costs fresh pages from the system and, being
 // memory outside the heap, counts toward the next full collection; the bench's workload fills one
 // every few thousand commands when nothing is released.
 //

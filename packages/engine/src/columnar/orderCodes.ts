@@ -3,7 +3,7 @@
 // NOTE: numbers only, in a module that imports nothing, so that the bundler puts each value in
 // place of its name (docs/decisions/inlined-layout-constants.md).
 
-// Why a taker stopped matching: both cores' (match.ts, core.ts).
+// Why a taker stopped matching: both cores' (match.ts, columnar/matching.ts).
 export const STOP_FILLED = 0;
 export const STOP_NO_LIQUIDITY = 1;
 export const STOP_PRICE = 2;

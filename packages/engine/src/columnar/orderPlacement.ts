@@ -1,0 +1,326 @@
+// The columnar core's limit and market orders (placement.ts, place.ts): every check of the
+// bigint core, in the same order and with the same rejections, then the ranges the core keeps
+// within, declining what would leave them, before anything changes. A layer of the core
+// (recordedState.ts).
+
+import { reject } from '../errors.js';
+import { ceilDivN, mulSafe, SAFE_MAX, SAFE_MAX_BIG } from '../fastmath.js';
+import { insufficient } from '../placement.js';
+import type { ApplyResult, OrderLimitCommand, OrderMarketCommand, Rejection } from '../types.js';
+import {
+  checkAmount,
+  checkPositive,
+  checkPrice,
+  checkSide,
+  checkSource,
+  knownMarket,
+  knownUser,
+} from '../validate.js';
+import { ColumnarMarket } from './columnarMarket.js';
+import { Matching } from './matching.js';
+import {
+  STOP_FILLED,
+  STOP_SELF_TRADE,
+  TIF_FOK,
+  TIF_GTC,
+  TIF_IOC,
+  TIF_POST_ONLY,
+} from './orderCodes.js';
+import { LINK_NEXT, LINK_WIDTH, NONE, O_ID, O_LEFT, O_USER, ORDER_WIDTH } from './orderRow.js';
+import { RESULT_ORDER } from './recordLayout.js';
+import { checked } from './settlement.js';
+
+/** What `apply` returns for a command the columnar core leaves to the bigint core. */
+export const DECLINED = Symbol('declined');
+export type CoreResult = ApplyResult | typeof DECLINED;
+
+function timeInForceCode(value: unknown): number {
+  return value === 'GTC'
+    ? TIF_GTC
+    : value === 'IOC'
+      ? TIF_IOC
+      : value === 'FOK'
+        ? TIF_FOK
+        : value === 'POST_ONLY'
+          ? TIF_POST_ONLY
+          : NONE;
+}
+
+export abstract class OrderPlacement extends Matching {
+  /** The market of the last order command (marketOf): orders in a row mostly share one. */
+  private lastMarket: ColumnarMarket | null = null;
+  /** The holder and market of the order command being placed (checkPlacement). */
+  protected placedHolder = NONE;
+  protected placedMarket: ColumnarMarket | null = null;
+
+  /** The market of an order command, or the bigint core's rejection for its name. */
+  protected marketOf(name: unknown): ColumnarMarket | Rejection {
+    const last = this.lastMarket;
+    if (last !== null && name === last.name) return last;
+    const cm = typeof name === 'string' ? this.marketsByName.get(name) : undefined;
+    if (cm === undefined) return knownMarket(this.meta, name) as Rejection;
+    this.lastMarket = cm;
+    return cm;
+  }
+
+  /**
+   * Whether every fill of up to `amount` at up to `ticks` keeps its products, value and fee
+   * numerators (fastmath.ts), below 2^53.
+   */
+  fillsFit(cm: ColumnarMarket, amount: number, ticks: number): boolean {
+    // NOTE: mulSafe's checks written out: a call to it that is not inlined boxes the products
+    // it returns (see ceilDivN in fastmath.ts), several an order. The market's fractions are
+    // never below zero; as in mulSafe, a rounded product above SAFE_MAX means the exact one is.
+    if (!(amount >= 0 && ticks >= 0)) return false;
+    const lotsTicks = amount * ticks;
+    if (lotsTicks > SAFE_MAX) return false;
+    const perRate = lotsTicks * cm.feeP;
+    return (
+      lotsTicks * cm.valueP <= SAFE_MAX && perRate <= SAFE_MAX && perRate * cm.maxRate <= SAFE_MAX
+    );
+  }
+
+  /** What a buy of amount × ticks freezes: value and fee at the higher rate, rounded up. */
+  protected buyFreeze(cm: ColumnarMarket, lotsTicks: number): number {
+    const value = checked(lotsTicks * cm.valueP);
+    const fee = checked(checked(lotsTicks * cm.feeP) * cm.maxRate);
+    return ceilDivN(value, cm.valueQ) + ceilDivN(fee, cm.feeQ);
+  }
+
+  /**
+   * What every order command checks first (placement.ts checkPlacement): its user, its market,
+   * its side and source; then DECLINED for a market the core does not trade in. The user's
+   * holder and the market are left in placedHolder and placedMarket for the command (no object
+   * made per order).
+   */
+  protected checkPlacement(cmd: {
+    userId: unknown;
+    market: unknown;
+    side: unknown;
+    source: unknown;
+  }): Rejection | typeof DECLINED | null {
+    const h = this.holders.findUser(cmd.userId);
+    if (h < 0) return knownUser(this.meta, cmd.userId) as Rejection;
+    const cm = this.marketOf(cmd.market);
+    if (!(cm instanceof ColumnarMarket)) return cm;
+    const badSide = checkSide(cmd.side) ?? checkSource(cmd.source);
+    if (badSide !== null) return badSide;
+    this.placedHolder = h;
+    this.placedMarket = cm;
+    return cm.fits ? null : DECLINED;
+  }
+
+  protected placeLimit(cmd: OrderLimitCommand): CoreResult {
+    const unplaced = this.checkPlacement(cmd);
+    if (unplaced !== null) return unplaced;
+    const h = this.placedHolder;
+    const cm = this.placedMarket!;
+    const m = cm.market;
+    // The common case in numbers; anything else through the bigint core's checks.
+    let ticks = cm.ticksOfPrice(cmd.price);
+    let amount = ticks < 0 ? -1 : cm.amountOf(cmd.amount);
+    if (amount < 0) {
+      const bad = checkPrice(m, cmd.price) ?? checkAmount(m, cmd.amount);
+      if (bad !== null) return bad;
+      if (cmd.amount > SAFE_MAX_BIG) return DECLINED;
+      amount = Number(cmd.amount);
+      ticks = m.ticksOf(cmd.price);
+    }
+    const side = cmd.side;
+    // A sell trades at bids at or above its price: at most the best bid's.
+    let reach = ticks;
+    if (side === 1 && !cm.bids.isEmpty) reach = Math.max(ticks, cm.bids.ticksOf(cm.bids.best()));
+    if (!this.fillsFit(cm, amount, reach)) return DECLINED;
+    // Its rest may join its side of the book, whose total of amounts stays a safe integer.
+    if (cm.ownSide(side).total > SAFE_MAX - amount) return DECLINED;
+    if (!this.tradesFit(cm, side, ticks, amount)) return DECLINED;
+    const need = side === 1 ? amount : this.buyFreeze(cm, amount * ticks);
+    if (need > SAFE_MAX) return DECLINED;
+    const funds = side === 1 ? cm.stock : cm.money;
+    // As Placement.available does: the balance exists from here on, even on a rejection.
+    this.ensureTrade(h, funds);
+    if (!this.hasAvailable(h, funds, need)) return insufficient('amount');
+    const tif = timeInForceCode(cmd.timeInForce);
+    const badTif = this.checkTimeInForce(cm, side, h, tif, ticks, amount);
+    if (badTif !== null) return badTif;
+    const o = this.newOrder(h, cm, side, 1, tif, cmd.source, amount, 0, ticks);
+    this.resultId = this.table.rows[o * ORDER_WIDTH + O_ID]!;
+    this.executeLimit(cm, o, true, need);
+    this.runTriggers(cm);
+    return this.accepted(RESULT_ORDER);
+  }
+
+  /**
+   * Whether a limit order of `amount` at `ticks` keeps within the ranges the stops it may trigger
+   * (triggersFit): it triggers none unless it trades on arrival.
+   */
+  protected tradesFit(cm: ColumnarMarket, side: number, ticks: number, amount: number): boolean {
+    if (cm.stops.count === 0 || !this.crossesBook(cm, side, ticks)) return true;
+    return this.triggersFit(cm, side === 2 ? ticks : 0, amount);
+  }
+
+  /**
+   * Whether the stops a command that trades may trigger keep every quantity within the ranges.
+   * Each fires as a limit order of at most its stops' largest amount: a buy trades at its limit price or
+   * below, a sell into bids no higher than the best bid now, the command's own buy price
+   * (`buyTicks`, 0 for none) or a triggered buy's limit price. Each may then rest, so both
+   * sides' totals must stay safe integers with all of them and the command's own `amount` added.
+   */
+  private triggersFit(cm: ColumnarMarket, buyTicks: number, amount: number): boolean {
+    if (cm.stops.count === 0) return true;
+    const bids = cm.bids;
+    const bestBid = bids.isEmpty ? 0 : bids.ticksOf(bids.best());
+    const reach = Math.max(bestBid, buyTicks, cm.stops.ticksMax);
+    if (!this.fillsFit(cm, cm.stops.amountMax, reach)) return false;
+    return Math.max(cm.asks.total, bids.total) <= SAFE_MAX - amount - cm.stops.amountSum;
+  }
+
+  private checkTimeInForce(
+    cm: ColumnarMarket,
+    side: number,
+    holder: number,
+    tif: number,
+    ticks: number,
+    amount: number,
+  ): Rejection | null {
+    switch (tif) {
+      case TIF_GTC:
+      case TIF_IOC:
+        return null;
+      case TIF_POST_ONLY:
+        return this.crossesBook(cm, side, ticks)
+          ? reject('post_only_would_take', 'A post-only order must not trade on arrival', 'price')
+          : null;
+      case TIF_FOK:
+        return this.canFillCompletely(cm, side, holder, ticks, amount)
+          ? null
+          : reject('fok_not_filled', 'The order cannot be filled completely now', 'amount');
+      default:
+        return reject('invalid_command', 'Unknown time in force', 'timeInForce');
+    }
+  }
+
+  private crossesBook(cm: ColumnarMarket, side: number, ticks: number): boolean {
+    const opposite = cm.oppositeSide(side);
+    if (opposite.isEmpty) return false;
+    const best = opposite.ticksOf(opposite.best());
+    return side === 2 ? best <= ticks : best >= ticks;
+  }
+
+  /** Whether a fill-or-kill order can fill completely right now (own orders stop it). */
+  private canFillCompletely(
+    cm: ColumnarMarket,
+    side: number,
+    holder: number,
+    ticks: number,
+    amount: number,
+  ): boolean {
+    const isBuy = side === 2;
+    const opposite = cm.oppositeSide(side);
+    const ord = this.table.rows;
+    let rest = amount;
+    for (let i = 0; i < opposite.levelCount && rest > 0; i++) {
+      const level = opposite.levelAt(i);
+      const price = opposite.ticksOf(level);
+      if (isBuy ? price > ticks : price < ticks) return false;
+      for (let o = opposite.headOf(level); o !== NONE && rest > 0; o = this.nextInLevel(o)) {
+        if (ord[o * ORDER_WIDTH + O_USER] === holder) return false;
+        rest -= Math.min(ord[o * ORDER_WIDTH + O_LEFT]!, rest);
+      }
+    }
+    return rest === 0;
+  }
+
+  private nextInLevel(slot: number): number {
+    return this.table.links[slot * LINK_WIDTH + LINK_NEXT]!;
+  }
+
+  protected placeMarket(cmd: OrderMarketCommand): CoreResult {
+    // A market that does not fit declines below, after the checks that reject.
+    const unplaced = this.checkPlacement(cmd);
+    if (unplaced !== null && unplaced !== DECLINED) return unplaced;
+    const h = this.placedHolder;
+    const cm = this.placedMarket!;
+    if ((cmd.amount === undefined) === (cmd.total === undefined)) {
+      return reject('invalid_command', 'Give exactly one of amount and total', 'amount');
+    }
+    const side = cmd.side;
+    const opposite = cm.oppositeSide(side);
+    if (opposite.isEmpty) return reject('not_enough_liquidity', 'Not enough liquidity');
+    if (!cm.fits || !this.triggersFit(cm, 0, 0)) return DECLINED;
+    let amount = 0;
+    let total = 0;
+    if (cmd.total !== undefined) {
+      const bad = this.checkMarketTotal(cm, h, side, cmd.total);
+      if (bad === DECLINED) return DECLINED;
+      if (bad !== null) return bad;
+      total = Number(cmd.total);
+    } else {
+      // The common case in numbers, as for a limit order; anything else through the checks.
+      amount = cm.amountOf(cmd.amount);
+      if (amount < 0) {
+        const bad = checkAmount(cm.market, cmd.amount);
+        if (bad !== null) return bad;
+        if (cmd.amount! > SAFE_MAX_BIG) return DECLINED;
+        amount = Number(cmd.amount);
+      }
+      // The furthest price it can reach: the opposite side's worst level.
+      const worst = opposite.ticksOf(opposite.levelAt(opposite.levelCount - 1));
+      const best = opposite.ticksOf(opposite.best());
+      if (!this.fillsFit(cm, amount, Math.max(worst, best))) return DECLINED;
+      const need = side === 1 ? amount : this.marketBuyCost(cm, amount);
+      const funds = side === 1 ? cm.stock : cm.money;
+      this.ensureTrade(h, funds);
+      if (!this.hasAvailable(h, funds, need)) return insufficient('amount');
+    }
+    const o = this.newOrder(h, cm, side, 2, TIF_IOC, cmd.source, amount, total, 0);
+    this.resultId = this.table.rows[o * ORDER_WIDTH + O_ID]!;
+    const why = this.matchTaker(cm, o);
+    this.finishOrder(cm, o, why === STOP_FILLED ? 0 : why === STOP_SELF_TRADE ? 1 : 3);
+    this.runTriggers(cm);
+    return this.accepted(RESULT_ORDER);
+  }
+
+  /** The checks of a market buy by total (place.ts); a total beyond the ranges declines. */
+  private checkMarketTotal(
+    cm: ColumnarMarket,
+    holder: number,
+    side: number,
+    total: unknown,
+  ): Rejection | typeof DECLINED | null {
+    if (side !== 2) return reject('invalid_command', 'Only a buy can be placed by total', 'total');
+    const bad = checkPositive(total, 'total');
+    if (bad !== null) return bad;
+    if ((total as bigint) > SAFE_MAX_BIG) return DECLINED;
+    const n = Number(total);
+    // What it pays stays within the total, so its money numerator stays within total × valueQ
+    // and the sum of its fills' amount × ticks within that / valueP: bound both products.
+    const moneyUnits = mulSafe(n, cm.valueQ);
+    const lotsTicks = moneyUnits < 0 ? -1 : ceilDivN(moneyUnits, cm.valueP);
+    if (lotsTicks < 0 || !this.fillsFit(cm, lotsTicks, 1)) return DECLINED;
+    this.ensureTrade(holder, cm.money);
+    if (!this.hasAvailable(holder, cm.money, n)) return insufficient('total');
+    const asks = cm.asks;
+    if (this.affordableAt(cm, n, 0, 0, asks.ticksOf(asks.best())) === 0) {
+      return reject('amount_too_small', 'The total buys less than one lot', 'total');
+    }
+    return null;
+  }
+
+  /** What buying `amount` from the asks would cost at the taker rate (own orders included). */
+  private marketBuyCost(cm: ColumnarMarket, amount: number): number {
+    const asks = cm.asks;
+    let rest = amount;
+    let value = 0;
+    let fee = 0;
+    for (let i = 0; i < asks.levelCount && rest > 0; i++) {
+      const level = asks.levelAt(i);
+      const take = Math.min(asks.totalOf(level), rest);
+      const lotsTicks = checked(take * asks.ticksOf(level));
+      value = checked(value + checked(lotsTicks * cm.valueP));
+      fee = checked(fee + checked(checked(lotsTicks * cm.feeP) * cm.takerRate));
+      rest -= take;
+    }
+    return ceilDivN(value, cm.valueQ) + ceilDivN(fee, cm.feeQ);
+  }
+}

@@ -1,0 +1,244 @@
+// The columnar core's settlement of a fill (settle.ts, its fast path): money, fees in money or
+// in LTT and rounding toward the exchange, each balance change with its leg; and the funds an
+// order freezes and may still need (lifecycle.ts). A layer of the core (recordedState.ts).
+
+import { InvariantViolation } from '../errors.js';
+import { ceilDivN, floorDivN, SAFE_MAX, SAFE_MAX_BIG } from '../fastmath.js';
+import { lttFeeFor } from '../settle.js';
+import { LTT } from '../state.js';
+import { KIND_MAIN, KIND_TRADE } from './balanceCell.js';
+import type { ColumnarMarket } from './columnarMarket.js';
+import {
+  O_DEAL_FEE,
+  O_DEAL_FEE_LTT,
+  O_DEAL_MONEY,
+  O_DEAL_STOCK,
+  O_FEE_UNITS,
+  O_FROZEN,
+  O_FUNDS_FROZEN,
+  O_ID,
+  O_LEFT,
+  O_MARKET,
+  O_MONEY_UNITS,
+  O_MTIME,
+  O_SIDE,
+  O_TICKS,
+  O_TOTAL,
+  O_USER,
+  ORDER_WIDTH,
+} from './orderRow.js';
+import { RecordedState } from './recordedState.js';
+import {
+  BUSINESS_ORDER_FREEZE,
+  BUSINESS_TRADE,
+  DEAL_MAKER_LTT,
+  DEAL_RECORD,
+  DEAL_TAKER_LTT,
+  K_DEAL,
+} from './recordLayout.js';
+
+/** A product the bounds checked before the command began keep below 2^53; a bug otherwise. */
+export function checked(v: number): number {
+  if (v > SAFE_MAX) throw new InvariantViolation('columnar core: a quantity passed 2^53');
+  return v;
+}
+
+export abstract class Settlement extends RecordedState {
+  /** As Placement.available does: the holder's trade balance of the asset exists from here on. */
+  protected ensureTrade(holder: number, asset: number): void {
+    this.holders.ensureAccounts(holder, asset, this.assetNames[asset]!);
+  }
+
+  protected hasAvailable(holder: number, asset: number, need: number): boolean {
+    const b = this.balances;
+    return b.hasAvailable(b.cell(holder, asset, KIND_TRADE), need);
+  }
+
+  /** The last price into the registry's market, for the bigint core's checks that read it. */
+  protected syncLast(cm: ColumnarMarket): void {
+    cm.market.last = BigInt(cm.lastTicks) * cm.tickSize;
+  }
+
+  /** One fill (settle.ts, its fast path): money, fees and rounding, with its events. */
+  protected settleFill(
+    cm: ColumnarMarket,
+    t: number,
+    maker: number,
+    ticks: number,
+    amount: number,
+  ): void {
+    const ord = this.table.rows;
+    const takerBuys = ord[t * ORDER_WIDTH + O_SIDE] === 2;
+    const buyer = takerBuys ? t : maker;
+    const seller = takerBuys ? maker : t;
+    const b = buyer * ORDER_WIDTH;
+    const s = seller * ORDER_WIDTH;
+    const lotsTicks = checked(amount * ticks);
+    const value = checked(lotsTicks * cm.valueP);
+    const perRate = checked(lotsTicks * cm.feeP);
+    const buyerFeeNum = checked(perRate * (takerBuys ? cm.takerRate : cm.makerRate));
+    const sellerFeeNum = checked(perRate * (takerBuys ? cm.makerRate : cm.takerRate));
+    const holders = this.holders;
+    // A fee in LTT, for a user who asked for it and has it (settle.ts); -1 for one in money.
+    let buyerLtt = -1;
+    let sellerLtt = -1;
+    if (holders.lttFeeUsers > 0) {
+      buyerLtt = this.lttFee(cm, ord[b + O_USER]!, buyerFeeNum);
+      sellerLtt = this.lttFee(cm, ord[s + O_USER]!, sellerFeeNum);
+    }
+    const moneyUnitsBefore = ord[b + O_MONEY_UNITS]!;
+    const moneyUnits = checked(moneyUnitsBefore + value);
+    const gross = floorDivN(value, cm.valueQ);
+    const paidTotal = ceilDivN(moneyUnits, cm.valueQ);
+    const paid = paidTotal - ceilDivN(moneyUnitsBefore, cm.valueQ);
+    ord[b + O_MONEY_UNITS] = moneyUnits;
+    ord[b + O_DEAL_MONEY] = paidTotal;
+    let buyerFee = buyerLtt;
+    if (buyerLtt < 0) {
+      const feeUnitsBefore = ord[b + O_FEE_UNITS]!;
+      const feeUnits = checked(feeUnitsBefore + buyerFeeNum);
+      const buyerFeeTotal = ceilDivN(feeUnits, cm.feeQ);
+      buyerFee = buyerFeeTotal - ceilDivN(feeUnitsBefore, cm.feeQ);
+      ord[b + O_FEE_UNITS] = feeUnits;
+      ord[b + O_DEAL_FEE] = buyerFeeTotal;
+    }
+    let sellerFee = sellerLtt;
+    if (sellerLtt < 0) {
+      sellerFee = ceilDivN(sellerFeeNum, cm.feeQ);
+      if (sellerFee > gross) sellerFee = gross;
+    }
+
+    const dealId = this.meta.nextDealId++;
+    const at = this.reserve(DEAL_RECORD);
+    const log = this.log;
+    log[at] = K_DEAL;
+    log[at + 1] = ++this.meta.lastEventSeq;
+    log[at + 2] = dealId;
+    log[at + 3] = cm.index;
+    log[at + 4] = ticks;
+    log[at + 5] = amount;
+    log[at + 6] = gross;
+    const makerLtt = takerBuys ? sellerLtt : buyerLtt;
+    const takerLtt = takerBuys ? buyerLtt : sellerLtt;
+    log[at + 7] =
+      ord[t * ORDER_WIDTH + O_SIDE]! +
+      (makerLtt >= 0 ? DEAL_MAKER_LTT : 0) +
+      (takerLtt >= 0 ? DEAL_TAKER_LTT : 0);
+    log[at + 8] = ord[maker * ORDER_WIDTH + O_ID]!;
+    log[at + 9] = ord[t * ORDER_WIDTH + O_ID]!;
+    log[at + 10] = holders.ownerCode(ord[maker * ORDER_WIDTH + O_USER]!);
+    log[at + 11] = holders.ownerCode(ord[t * ORDER_WIDTH + O_USER]!);
+    log[at + 12] = takerBuys ? sellerFee : buyerFee;
+    log[at + 13] = takerBuys ? buyerFee : sellerFee;
+
+    this.beginBalance(BUSINESS_TRADE, ord[t * ORDER_WIDTH + O_ID]!, dealId);
+    if (buyerLtt > 0) this.payLtt(buyer, buyerLtt);
+    this.spend(buyer, cm.money, buyerLtt >= 0 ? paid : paid + buyerFee);
+    this.move(ord[b + O_USER]!, cm.stock, KIND_TRADE, amount, 0);
+    if (sellerLtt > 0) this.payLtt(seller, sellerLtt);
+    const sellerMoneyFee = sellerLtt >= 0 ? 0 : sellerFee;
+    if (sellerMoneyFee !== 0) ord[s + O_DEAL_FEE]! += sellerMoneyFee;
+    this.spend(seller, cm.stock, amount);
+    ord[s + O_DEAL_MONEY]! += gross;
+    this.move(ord[s + O_USER]!, cm.money, KIND_TRADE, gross - sellerMoneyFee, 0);
+    const fees = (buyerLtt >= 0 ? 0 : buyerFee) + sellerMoneyFee;
+    if (fees > 0) {
+      holders.ensureAccounts(holders.fees, cm.money, cm.moneyName);
+      this.move(holders.fees, cm.money, KIND_MAIN, fees, 0);
+    }
+    const remainder = paid - gross;
+    if (remainder < 0) {
+      throw new InvariantViolation(`negative rounding on order ${ord[b + O_ID]}`);
+    }
+    if (remainder > 0) {
+      holders.ensureAccounts(holders.rounding, cm.money, cm.moneyName);
+      this.move(holders.rounding, cm.money, KIND_MAIN, remainder, 0);
+    }
+    this.endBalance();
+
+    ord[t * ORDER_WIDTH + O_DEAL_STOCK]! += amount;
+    ord[maker * ORDER_WIDTH + O_DEAL_STOCK]! += amount;
+    ord[maker * ORDER_WIDTH + O_LEFT]! -= amount;
+    const tr = t * ORDER_WIDTH;
+    const total = ord[tr + O_TOTAL]!;
+    if (total > 0) ord[tr + O_LEFT] = total - ord[tr + O_DEAL_MONEY]! - ord[tr + O_DEAL_FEE]!;
+    else ord[tr + O_LEFT]! -= amount;
+    ord[tr + O_MTIME] = this.time;
+    ord[maker * ORDER_WIDTH + O_MTIME] = this.time;
+  }
+
+  /**
+   * The fee in LTT of a user who pays fees in LTT, for a fee of `feeUnits` in money (units of
+   * DealRatios.feeUnit), when LTT has a price and the user has it available; else -1, the fee
+   * being paid in money (settle.ts takeLttFee). Rare: in bigint.
+   */
+  private lttFee(cm: ColumnarMarket, holder: number, feeUnits: number): number {
+    if (!this.holders.paysLtt(holder)) return -1;
+    const m = cm.market;
+    const lttMarket = this.marketsByName.get(m.lttMarketName);
+    if (lttMarket !== undefined) this.syncLast(lttMarket);
+    const fee = lttFeeFor(this.meta, m, BigInt(feeUnits) * cm.feeUnit);
+    if (fee < 0n) return -1;
+    const ltt = this.meta.assets.get(LTT)!.index;
+    // As the bigint core's does, asking for the balance makes it exist.
+    this.holders.ensureAccounts(holder, ltt, LTT);
+    // Every LTT balance is below 2^53 (lttFeesFit): a larger fee cannot be available.
+    if (fee > SAFE_MAX_BIG || !this.hasAvailable(holder, ltt, Number(fee))) return -1;
+    return Number(fee);
+  }
+
+  /** Move an order's fee in LTT from its user's trade balance to the fees account. */
+  private payLtt(o: number, fee: number): void {
+    const ord = this.table.rows;
+    const row = o * ORDER_WIDTH;
+    const ltt = this.meta.assets.get(LTT)!.index;
+    this.move(ord[row + O_USER]!, ltt, KIND_TRADE, -fee, 0);
+    this.holders.ensureAccounts(this.holders.fees, ltt, LTT);
+    this.move(this.holders.fees, ltt, KIND_MAIN, fee, 0);
+    ord[row + O_DEAL_FEE_LTT] = checked(ord[row + O_DEAL_FEE_LTT]! + fee);
+  }
+
+  /** Take funds for a fill: from the order's frozen funds, or from available for a taker. */
+  private spend(o: number, asset: number, amount: number): void {
+    if (amount === 0) return;
+    const ord = this.table.rows;
+    const row = o * ORDER_WIDTH;
+    if (ord[row + O_FUNDS_FROZEN] === 1) {
+      ord[row + O_FROZEN]! -= amount;
+      this.move(ord[row + O_USER]!, asset, KIND_TRADE, 0, -amount);
+    } else {
+      this.move(ord[row + O_USER]!, asset, KIND_TRADE, -amount, 0);
+    }
+  }
+
+  /** What an open order may still pay from its frozen funds (lifecycle.ts remainingNeed). */
+  protected remainingNeed(cm: ColumnarMarket, o: number): number {
+    const ord = this.table.rows;
+    const row = o * ORDER_WIDTH;
+    if (ord[row + O_SIDE] === 1) return ord[row + O_LEFT]!;
+    const lotsTicks = checked(ord[row + O_LEFT]! * ord[row + O_TICKS]!);
+    const money = checked(ord[row + O_MONEY_UNITS]! + checked(lotsTicks * cm.valueP));
+    const fee = checked(
+      ord[row + O_FEE_UNITS]! + checked(checked(lotsTicks * cm.feeP) * cm.maxRate),
+    );
+    return (
+      ceilDivN(money, cm.valueQ) +
+      ceilDivN(fee, cm.feeQ) -
+      ord[row + O_DEAL_MONEY]! -
+      ord[row + O_DEAL_FEE]!
+    );
+  }
+
+  protected freezeForOrder(o: number, amount: number): void {
+    const ord = this.table.rows;
+    const row = o * ORDER_WIDTH;
+    ord[row + O_FUNDS_FROZEN] = 1;
+    if (amount === 0) return;
+    const cm = this.markets[ord[row + O_MARKET]! | 0]!;
+    const asset = ord[row + O_SIDE] === 1 ? cm.stock : cm.money;
+    this.beginBalance(BUSINESS_ORDER_FREEZE, ord[row + O_ID]!, 0);
+    this.move(ord[row + O_USER]!, asset, KIND_TRADE, -amount, amount);
+    this.endBalance();
+    ord[row + O_FROZEN]! += amount;
+  }
+}
