@@ -22,6 +22,7 @@ import {
 } from './orderRow.js';
 import { EV_PUT, RESULT_ORDER, RESULT_ORDERS } from './recordLayout.js';
 
+/** The core with the placing of stop-limit and OCO orders. */
 export abstract class ConditionalOrders extends OrderPlacement {
   protected placeStopLimit(cmd: OrderStopLimitCommand): CoreResult {
     const unplaced = this.checkPlacement(cmd);

@@ -52,6 +52,7 @@ import {
 
 import { Settlement } from './settlement.js';
 
+/** The core with matching and an order's life on the book. */
 export abstract class Matching extends Settlement {
   protected newOrder(
     holder: number,

@@ -46,6 +46,7 @@ function timeInForceCode(value: unknown): number {
           : NONE;
 }
 
+/** The core with the placing of limit and market orders. */
 export abstract class OrderPlacement extends Matching {
   /** The market of the last order command (marketOf): orders in a row mostly share one. */
   private lastMarket: ColumnarMarket | null = null;

@@ -42,6 +42,7 @@ import {
   writeOrderRecord,
 } from './records.js';
 
+/** The core's state and the writers of its event log: the layer every other extends. */
 export abstract class RecordedState {
   /** The registry the bigint core's handlers run on for the rare commands (core.ts). */
   readonly meta: State;

@@ -43,6 +43,7 @@ export function checked(v: number): number {
   return v;
 }
 
+/** The core with the settlement of fills and the freezing of funds. */
 export abstract class Settlement extends RecordedState {
   /** As Placement.available does: the holder's trade balance of the asset exists from here on. */
   protected ensureTrade(holder: number, asset: number): void {
