@@ -3,7 +3,8 @@
 // Two cores stand behind it (docs/decisions/columnar-engine.md): a new engine starts on the
 // columnar core, whose state is typed arrays of exact numbers; on the first command that core
 // declines, the engine moves its state into the bigint core (snapshot, then restore) and goes on
-// there. Both give the same results, events, snapshots and hashes.
+// there. Some commands later it tries the columnar core again (handBack), and goes back to it
+// when the state fits. Both give the same results, events, snapshots and hashes.
 import { ColumnarCore, DECLINED } from './columnar/core.js';
 import { restoreColumnar } from './columnar/restore.js';
 import {
@@ -41,14 +42,41 @@ import type {
 
 export { InvariantViolation };
 
+export interface EngineOptions {
+  /**
+   * After a hand-over to the bigint core, how many commands it runs before the engine first
+   * tries the columnar core again (RETURN_AFTER; tests make it small).
+   */
+  returnAfter?: number;
+}
+
+/**
+ * The first wait, in commands, before a try at the columnar core after a hand-over. Each try
+ * and each move costs a conversion of the whole state (about 50 to 100 ms at 10,000 open
+ * orders), so the wait doubles after every hand-over and every try that fails, up to
+ * RETURN_AFTER_MAX: a state that keeps declining costs one conversion per million commands or
+ * fewer, and a single large order costs a thousand commands on the slower core, not all of
+ * them until a restart.
+ */
+const RETURN_AFTER = 1024;
+const RETURN_AFTER_MAX = 2 ** 20;
+
 /** Mutable state inside for speed; conceptually apply(state, cmd) -> events. */
 export class Engine {
   /** The bigint core's state; while the columnar core runs, its registry (ColumnarCore.meta). */
   private s: State;
   private columnar: ColumnarCore | null;
+  /** Commands the bigint core runs before the next try at the columnar core; -1, no try due. */
+  private untilReturn = -1;
+  /** The wait after the next hand-over or failed try. */
+  private returnAfter: number;
 
-  /** A new engine on the columnar core; with a state, an engine on the bigint core. */
-  constructor(state?: State | ColumnarCore) {
+  /**
+   * A new engine on the columnar core; with a state, an engine on the bigint core that stays
+   * there (the bigint core alone, as the tests' model and the bench's --bigint run it).
+   */
+  constructor(state?: State | ColumnarCore, options: EngineOptions = {}) {
+    this.returnAfter = Math.max(1, Math.min(options.returnAfter ?? RETURN_AFTER, RETURN_AFTER_MAX));
     if (state instanceof State) {
       this.columnar = null;
       this.s = state;
@@ -85,6 +113,7 @@ export class Engine {
     if (typeof time !== 'number' || !Number.isSafeInteger(time) || time < 0) {
       return reject('invalid_time', 'Time must be a non-negative integer (ms)', 'time');
     }
+    if (this.untilReturn >= 0) this.countTowardsReturn();
     const columnar = this.columnar;
     if (columnar !== null) {
       const result = columnar.apply(cmd, time);
@@ -92,8 +121,44 @@ export class Engine {
       // The columnar core changed nothing: the bigint core takes its state and the command.
       this.s = restoreState(snapshotOf(columnar));
       this.columnar = null;
+      this.waitToReturn();
     }
     return applyToState(this.s, cmd);
+  }
+
+  /**
+   * How many more commands the bigint core runs before the engine tries the columnar core
+   * again; null when no try is due (on the columnar core, or the bigint core alone).
+   */
+  get commandsBeforeReturn(): number | null {
+    return this.untilReturn >= 0 ? this.untilReturn : null;
+  }
+
+  /** A command on the bigint core: the wait's last, or a try at the columnar core first. */
+  private countTowardsReturn(): void {
+    if (this.untilReturn === 0) this.handBack();
+    if (this.untilReturn > 0) this.untilReturn--;
+  }
+
+  private waitToReturn(): void {
+    this.untilReturn = this.returnAfter;
+    this.returnAfter = Math.min(this.returnAfter * 2, RETURN_AFTER_MAX);
+  }
+
+  /**
+   * The columnar core takes the state back when it fits, as a restart from a snapshot would
+   * put it there; else the bigint core waits longer. Both cores give the same results, so the
+   * move is not seen in any output, only in speed.
+   */
+  private handBack(): void {
+    const core = restoreColumnar(snapshotState(this.s));
+    if (core === null) {
+      this.waitToReturn();
+      return;
+    }
+    this.columnar = core;
+    this.s = core.meta;
+    this.untilReturn = -1;
   }
 
   /**
@@ -111,12 +176,16 @@ export class Engine {
   }
 
   /** An engine from a snapshot of the current format, or of the first one (version 1). */
-  static restore(snapshot: EngineSnapshot | EngineSnapshotV1): Engine {
+  static restore(snapshot: EngineSnapshot | EngineSnapshotV1, options: EngineOptions = {}): Engine {
     const version = snapshot.version as number;
     assert(version === 1 || version === 2, `unknown snapshot version ${String(version)}`);
-    // The columnar core when the state fits it, else the bigint core.
+    // The columnar core when the state fits it, else the bigint core, which will try the
+    // columnar core again later as after a hand-over.
     const columnar = version === 2 ? restoreColumnar(snapshot as EngineSnapshot) : null;
-    return new Engine(columnar ?? restoreState(snapshot));
+    if (columnar !== null) return new Engine(columnar, options);
+    const engine = new Engine(restoreState(snapshot), options);
+    engine.waitToReturn();
+    return engine;
   }
 
   /** Deterministic hash of the whole state, equal for equal states however reached. */

@@ -7,6 +7,6 @@ export {
   eventToJson,
   toPlainJson,
 } from './codec.js';
-export { Engine, InvariantViolation } from './engine.js';
+export { Engine, type EngineOptions, InvariantViolation } from './engine.js';
 export { hashString, StringHasher } from './hash.js';
 export * from './types.js';

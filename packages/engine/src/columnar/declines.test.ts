@@ -1,8 +1,9 @@
 // The columnar core's range checks: a command that would take a quantity past what its numbers
 // hold exactly is declined before it changes anything, and the bigint core carries on with the
-// same result a bigint-only engine gives.
+// same result a bigint-only engine gives; later the engine goes back to the columnar core when
+// the state fits it again.
 import { describe, expect, it } from 'vitest';
-import { Engine } from '../engine.js';
+import { Engine, type EngineOptions } from '../engine.js';
 import { State } from '../state.js';
 import type { Command } from '../types.js';
 
@@ -54,8 +55,12 @@ function json(value: unknown): string {
 /** A bigint-only engine and a new one, fed the same commands. */
 class Pair {
   readonly bigint = new Engine(new State());
-  readonly engine = new Engine();
+  readonly engine: Engine;
   private time = 1_000;
+
+  constructor(options?: EngineOptions) {
+    this.engine = new Engine(undefined, options);
+  }
 
   apply(input: Input): void {
     const cmd = { ...input, time: this.time++ } as unknown as Command;
@@ -68,8 +73,8 @@ class Pair {
   }
 }
 
-function setUp(): Pair {
-  const pair = new Pair();
+function setUp(options?: EngineOptions): Pair {
+  const pair = new Pair(options);
   for (const cmd of SETUP) pair.apply(cmd);
   expect(pair.engine.coreName).toBe('columnar');
   return pair;
@@ -156,5 +161,62 @@ describe('columnar core: declines for stops', () => {
     expect(pair.engine.coreName).toBe('columnar');
     pair.apply(sellStop(2n ** 52n));
     expect(pair.engine.coreName).toBe('bigint');
+  });
+});
+
+describe('columnar core: going back after a hand-over', () => {
+  /** A cancel of an order that does not exist: a command that changes nothing. */
+  const idle: Input = { type: 'order.cancel', userId: 1, orderId: 999_999 };
+
+  it('goes back when a try finds the state fitting again', () => {
+    const pair = setUp({ returnAfter: 3 });
+    pair.apply(bid(1, 10n ** 8n, 10n ** 6n));
+    // 10^12 × 10^6 ticks: the fills it could make pass 2^53, so it is placed on the bigint core.
+    pair.apply(bid(2, 10n ** 12n, 10n ** 6n));
+    expect(pair.engine.coreName).toBe('bigint');
+    expect(pair.engine.commandsBeforeReturn).toBe(3);
+    for (let i = 0; i < 3; i++) pair.apply(idle);
+    // The fourth command after the hand-over comes after a try: the large bid still rests, as
+    // no order on the columnar core may, so it stays; then the bid goes.
+    pair.apply({ type: 'order.cancelAll', userId: 2 });
+    expect(pair.engine.coreName).toBe('bigint');
+    // The wait doubled to 6, that cancel the first of them: the seventh command from the try
+    // runs on the columnar core.
+    expect(pair.engine.commandsBeforeReturn).toBe(5);
+    for (let i = 0; i < 5; i++) pair.apply(idle);
+    expect(pair.engine.coreName).toBe('bigint');
+    pair.apply({ ...bid(2, 10n ** 8n, 10n ** 6n), side: 1 });
+    expect(pair.engine.coreName).toBe('columnar');
+    expect(pair.engine.commandsBeforeReturn).toBeNull();
+    pair.apply({ ...bid(1, 2n * 10n ** 8n, 10n ** 5n), side: 1 });
+    pair.apply({ type: 'order.cancelAll', userId: 1 });
+    expect(pair.engine.coreName).toBe('columnar');
+  });
+
+  it('waits twice as long after each try that does not fit, and after each hand-over', () => {
+    const pair = setUp({ returnAfter: 2 });
+    const deposit = { type: 'balance.deposit', userId: 1, asset: 'BTC', businessId: 'big' };
+    // Deposits past what two limbs hold: the asset's deposits never fit again.
+    pair.apply({ ...deposit, amount: 2n ** 104n });
+    expect(pair.engine.coreName).toBe('bigint');
+    expect(pair.engine.commandsBeforeReturn).toBe(2);
+    // Each try fails, and the wait doubles: 2, 4, 8, 16.
+    for (const wait of [4, 8, 16]) {
+      for (let i = 0; i < 3; i++) pair.apply(idle);
+      expect(pair.engine.coreName).toBe('bigint');
+      expect(pair.engine.commandsBeforeReturn).toBe(wait - 1);
+      for (let i = 3; i < wait; i++) pair.apply(idle);
+    }
+  });
+
+  it('a restore onto the bigint core tries the columnar core later; a bigint-only engine never', () => {
+    const pair = setUp();
+    pair.apply(bid(1, 10n ** 8n, 10n ** 6n));
+    pair.apply(bid(2, 10n ** 12n, 10n ** 6n));
+    const restored = Engine.restore(pair.engine.snapshot());
+    expect(restored.coreName).toBe('bigint');
+    expect(restored.commandsBeforeReturn).toBe(1024);
+    expect(pair.bigint.commandsBeforeReturn).toBeNull();
+    expect(new Engine(new State()).commandsBeforeReturn).toBeNull();
   });
 });
