@@ -231,6 +231,32 @@ describe('EngineHost durability', () => {
   });
 });
 
+describe('EngineHost and the engine’s cores', () => {
+  it('logs when a command hands the engine over to its bigint core', async () => {
+    const changes: { details: object; message: string }[] = [];
+    const note = (details: object, message: string) => {
+      if (message.startsWith('engine') && 'core' in details) changes.push({ details, message });
+    };
+    const { host } = await freshHost({ logger: { ...silentLogger, info: note, warn: note } });
+    await fundTwoUsers(host);
+    await host.submit(limitOrder(1, 1, 3_000_000, 50));
+    expect(host.engine.coreName).toBe('columnar');
+    // One BTC offered at 10^10 USDT: its fills at its own price would pass 2^53 in the
+    // columnar core's numbers.
+    const huge = await host.submit(limitOrder(2, 1, 1_000_000_000_000, 100_000));
+    expect(huge).toMatchObject({ ok: true });
+    expect(host.engine.coreName).toBe('bigint');
+    expect(changes).toEqual([
+      expect.objectContaining({ details: expect.objectContaining({ core: 'columnar' }) }),
+      {
+        details: { core: 'bigint', journalSeq: host.lastJournalSeq, commandsBeforeReturn: 1024 },
+        message:
+          'engine handed its state to the bigint core: a command did not fit the columnar core',
+      },
+    ]);
+  });
+});
+
 describe('EngineHost idempotency', () => {
   it('answers a repeated key with the first result and applies the command once', async () => {
     const { host, testDb } = await freshHost();

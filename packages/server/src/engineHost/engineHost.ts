@@ -42,6 +42,7 @@ export type EngineReader = Pick<
   | 'openFreezes'
   | 'stateHash'
   | 'lastEventSeq'
+  | 'coreName'
 >;
 
 export interface EngineHostOptions {
@@ -104,6 +105,8 @@ export class EngineHost {
   private readonly knownUsers = new Set<number>();
   /** Off once closing has begun: snapshots are then taken only when asked for. */
   private automaticSnapshots = true;
+  /** The engine's core as last logged (at recovery, then at each change). */
+  private loggedCore: string;
 
   private constructor(
     private readonly engineState: Engine,
@@ -119,6 +122,7 @@ export class EngineHost {
     this.now = options.now ?? Date.now;
     this.journalSeq = recovered.journalSeq;
     this.lastSnapshotSeq = recovered.snapshotSeq;
+    this.loggedCore = engineState.coreName;
     this.sequencer = new Sequencer({
       // NOTE: not `{ ...input, time }`: on Node 20 a property added to an object spread's copy
       // took about 1.6 us a command, the copy by Object.assign and the addition about 0.08 us
@@ -363,11 +367,32 @@ export class EngineHost {
       if (result.result.ok) for (const event of result.result.events) events.push(event);
     }
     this.bus.publish(events);
+    this.noteCoreChange();
     if (
       this.automaticSnapshots &&
       this.journalSeq - this.lastSnapshotSeq >= this.policy.everyCommands
     ) {
       void this.snapshotWhenIdle();
+    }
+  }
+
+  /**
+   * Says when the engine moves between its cores: on the bigint core every command is several
+   * times slower (docs/decisions/columnar-engine.md), which an operator sees in the figures and
+   * wants a reason for.
+   */
+  private noteCoreChange(): void {
+    const core = this.engineState.coreName;
+    if (core === this.loggedCore) return;
+    this.loggedCore = core;
+    const where = { core, journalSeq: this.journalSeq };
+    if (core === 'bigint') {
+      this.options.logger.warn(
+        { ...where, commandsBeforeReturn: this.engineState.commandsBeforeReturn },
+        'engine handed its state to the bigint core: a command did not fit the columnar core',
+      );
+    } else {
+      this.options.logger.info(where, 'engine back on the columnar core');
     }
   }
 
