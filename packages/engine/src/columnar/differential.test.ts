@@ -1050,6 +1050,54 @@ describe('columnar core against the bigint core', { timeout: 120_000 }, () => {
     expect(restored.stateHash()).toBe(h.a.stateHash());
   });
 
+  it('keeps orders of a thousand BTC on the columnar core, counting their products in lots', () => {
+    const h = Harness.pair();
+    setUp(h);
+    const funds: [string, bigint][] = [
+      ['BTC', 10_000n * 10n ** 8n],
+      ['USDT', 10n ** 9n * 10n ** 6n],
+    ];
+    for (const userId of [1, 2]) {
+      for (const [asset, amount] of funds) {
+        const businessId = `whale-${userId}-${asset}`;
+        h.ok({ type: 'balance.deposit', userId, asset, amount, businessId });
+        h.ok({
+          type: 'balance.transfer',
+          userId,
+          asset,
+          amount,
+          from: 'main',
+          to: 'trade',
+          businessId,
+        });
+      }
+    }
+    // BTC_USDT has lots of 50,000 satoshis: 1,000 BTC at 30,000 is 3 × 10^17 in satoshis ×
+    // ticks, past 2^53, and 6 × 10^12 in lots × ticks.
+    const m = SHAPES[0]!;
+    const order = { type: 'order.limit', market: m.spec.name, source: 'api', timeInForce: 'GTC' };
+    const btc = 10n ** 8n;
+    h.ok({ ...order, userId: 1, side: 2, price: m.center, amount: 1000n * btc });
+    h.ok({ ...order, userId: 2, side: 1, price: m.center - m.step, amount: 600n * btc });
+    const market = { type: 'order.market', market: m.spec.name, source: 'web' };
+    h.ok({ ...market, userId: 2, side: 1, amount: 300n * btc });
+    h.ok({ ...order, userId: 2, side: 1, price: m.center + 9n * m.step, amount: 2000n * btc });
+    h.ok({ ...market, userId: 1, side: 2, total: 20_000_000n * 10n ** 6n });
+    expect(core(h.b)).toBe('columnar');
+    h.compareAll();
+    // With the large orders resting: a restore takes them into the columnar core too.
+    const restored = Engine.restore(JSON.parse(JSON.stringify(h.b.snapshot())));
+    expect(core(restored)).toBe('columnar');
+    expect(restored.stateHash()).toBe(h.a.stateHash());
+    h.add(restored, 'restored');
+    h.ok({ ...market, userId: 1, side: 2, amount: 500n * btc });
+    h.ok({ type: 'order.cancelAll', userId: 1 });
+    h.ok({ type: 'order.cancelAll', userId: 2 });
+    expect(core(h.b)).toBe('columnar');
+    expect(core(restored)).toBe('columnar');
+    h.compareAll();
+  });
+
   it('goes back to the columnar core when what did not fit is gone, and all still matches', () => {
     const h = Harness.pair();
     h.add(new Engine(undefined, { returnAfter: 16 }), 'returning');

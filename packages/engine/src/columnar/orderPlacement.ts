@@ -69,12 +69,16 @@ export abstract class OrderPlacement extends Matching {
    * numerators (fastmath.ts), below 2^53.
    */
   fillsFit(cm: ColumnarMarket, amount: number, ticks: number): boolean {
+    if (!(amount >= 0 && ticks >= 0)) return false;
+    return this.productsFit(cm, cm.lotsTicks(amount, ticks));
+  }
+
+  /** Whether fills whose amounts × ticks (in lots, lotsTicks) sum to at most this stay exact. */
+  protected productsFit(cm: ColumnarMarket, lotsTicks: number): boolean {
     // NOTE: mulSafe's checks written out: a call to it that is not inlined boxes the products
     // it returns (see ceilDivN in fastmath.ts), several an order. The market's fractions are
     // never below zero; as in mulSafe, a rounded product above SAFE_MAX means the exact one is.
-    if (!(amount >= 0 && ticks >= 0)) return false;
-    const lotsTicks = amount * ticks;
-    if (lotsTicks > SAFE_MAX) return false;
+    if (!(lotsTicks >= 0) || lotsTicks > SAFE_MAX) return false;
     const perRate = lotsTicks * cm.feeP;
     return (
       lotsTicks * cm.valueP <= SAFE_MAX && perRate <= SAFE_MAX && perRate * cm.maxRate <= SAFE_MAX
@@ -135,7 +139,7 @@ export abstract class OrderPlacement extends Matching {
     // Its rest may join its side of the book, whose total of amounts stays a safe integer.
     if (cm.ownSide(side).total > SAFE_MAX - amount) return DECLINED;
     if (!this.tradesFit(cm, side, ticks, amount)) return DECLINED;
-    const need = side === 1 ? amount : this.buyFreeze(cm, amount * ticks);
+    const need = side === 1 ? amount : this.buyFreeze(cm, cm.lotsTicks(amount, ticks));
     if (need > SAFE_MAX) return DECLINED;
     const funds = side === 1 ? cm.stock : cm.money;
     // As Placement.available does: the balance exists from here on, even on a rejection.
@@ -295,10 +299,10 @@ export abstract class OrderPlacement extends Matching {
     if ((total as bigint) > SAFE_MAX_BIG) return DECLINED;
     const n = Number(total);
     // What it pays stays within the total, so its money numerator stays within total × valueQ
-    // and the sum of its fills' amount × ticks within that / valueP: bound both products.
+    // and the sum of its fills' lots × ticks (lotsTicks) within that / valueP: bound both products.
     const moneyUnits = mulSafe(n, cm.valueQ);
     const lotsTicks = moneyUnits < 0 ? -1 : ceilDivN(moneyUnits, cm.valueP);
-    if (lotsTicks < 0 || !this.fillsFit(cm, lotsTicks, 1)) return DECLINED;
+    if (lotsTicks < 0 || !this.productsFit(cm, lotsTicks)) return DECLINED;
     this.ensureTrade(holder, cm.money);
     if (!this.hasAvailable(holder, cm.money, n)) return insufficient('total');
     const asks = cm.asks;
@@ -317,7 +321,7 @@ export abstract class OrderPlacement extends Matching {
     for (let i = 0; i < asks.levelCount && rest > 0; i++) {
       const level = asks.levelAt(i);
       const take = Math.min(asks.totalOf(level), rest);
-      const lotsTicks = checked(take * asks.ticksOf(level));
+      const lotsTicks = checked(cm.lotsTicks(take, asks.ticksOf(level)));
       value = checked(value + checked(lotsTicks * cm.valueP));
       fee = checked(fee + checked(checked(lotsTicks * cm.feeP) * cm.takerRate));
       rest -= take;

@@ -96,10 +96,12 @@ function restoreOrder(core: ColumnarCore, row: SnapshotOrderRow): number {
   const values = [ticks, amount, left, dealStock, dealMoney, dealFee, frozen, moneyUnits, feeUnits];
   values.push(dealFeeLtt, stopTicks, limitTicks);
   if (values.some((v) => v < 0) || row[9] !== '0') return NONE;
+  // Whole lots, as placing and filling keep them: the fills' products count lots (lotsTicks).
+  if ([amount, left, dealStock].some((v) => v % cm.amountUnit !== 0)) return NONE;
   // As placing it checked: its fills at its own price keep their products below 2^53; and the
   // sums of its fills so far and to come stay exact.
   if (!core.fillsFit(cm, amount, ticks)) return NONE;
-  const valueLeft = (BigInt(left) * BigInt(ticks) * BigInt(cm.valueP)) / BigInt(cm.valueQ);
+  const valueLeft = (BigInt(cm.lotsTicks(left, ticks)) * BigInt(cm.valueP)) / BigInt(cm.valueQ);
   if (BigInt(dealMoney) + BigInt(dealFee) + valueLeft + 1n > SAFE_MAX_BIG) return NONE;
   // As the Order constructor does in the bigint core's restore: the user's trade balances of
   // both assets exist from here on (a user's balances list them).

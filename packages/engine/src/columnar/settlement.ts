@@ -74,7 +74,7 @@ export abstract class Settlement extends RecordedState {
     const seller = takerBuys ? maker : t;
     const b = buyer * ORDER_WIDTH;
     const s = seller * ORDER_WIDTH;
-    const lotsTicks = checked(amount * ticks);
+    const lotsTicks = checked(cm.lotsTicks(amount, ticks));
     const value = checked(lotsTicks * cm.valueP);
     const perRate = checked(lotsTicks * cm.feeP);
     const buyerFeeNum = checked(perRate * (takerBuys ? cm.takerRate : cm.makerRate));
@@ -217,7 +217,7 @@ export abstract class Settlement extends RecordedState {
     const ord = this.table.rows;
     const row = o * ORDER_WIDTH;
     if (ord[row + O_SIDE] === 1) return ord[row + O_LEFT]!;
-    const lotsTicks = checked(ord[row + O_LEFT]! * ord[row + O_TICKS]!);
+    const lotsTicks = checked(cm.lotsTicks(ord[row + O_LEFT]!, ord[row + O_TICKS]!));
     const money = checked(ord[row + O_MONEY_UNITS]! + checked(lotsTicks * cm.valueP));
     const fee = checked(
       ord[row + O_FEE_UNITS]! + checked(checked(lotsTicks * cm.feeP) * cm.maxRate),
