@@ -110,6 +110,21 @@ describe('columnar core: declines', () => {
     expect(pair.engine.coreName).toBe('bigint');
   });
 
+  it('a market buy is bounded by the asks it can reach, not by the far end of the book', () => {
+    const pair = setUp();
+    pair.apply({ ...bid(1, 10n ** 6n, 100n), side: 1 });
+    // One minor unit offered at 10^12 ticks: its own fills fit.
+    pair.apply({ ...bid(1, 1n, 10n ** 12n), side: 1 });
+    expect(pair.engine.coreName).toBe('columnar');
+    const buy = { type: 'order.market', userId: 2, market: 'BTC_USDT', side: 2, source: 'api' };
+    // 10^5 × 10^12 at the far end would pass 2^53; the amount is covered at 100.
+    pair.apply({ ...buy, amount: 10n ** 5n });
+    expect(pair.engine.coreName).toBe('columnar');
+    // One that reaches the far ask declines: 10^6 × 10^12.
+    pair.apply({ ...buy, amount: 10n ** 6n });
+    expect(pair.engine.coreName).toBe('bigint');
+  });
+
   it('a deposit past what two limbs hold', () => {
     const pair = setUp();
     const deposit = { type: 'balance.deposit', userId: 1, asset: 'BTC', businessId: 'big' };

@@ -269,10 +269,17 @@ export abstract class OrderPlacement extends Matching {
         if (cmd.amount! > SAFE_MAX_BIG) return DECLINED;
         amount = Number(cmd.amount);
       }
-      // The furthest price it can reach: the opposite side's worst level.
+      // The highest price it can trade at: bounded first by the far end of the book (a sell's
+      // is its best bid); a buy that fails that is bounded by the asks its amount can reach, so
+      // that one small ask far above the market does not decline every market buy.
       const worst = opposite.ticksOf(opposite.levelAt(opposite.levelCount - 1));
       const best = opposite.ticksOf(opposite.best());
-      if (!this.fillsFit(cm, amount, Math.max(worst, best))) return DECLINED;
+      if (
+        !this.fillsFit(cm, amount, Math.max(worst, best)) &&
+        (side === 1 || !this.fillsFit(cm, amount, this.furthestAskFor(cm, amount)))
+      ) {
+        return DECLINED;
+      }
       const need = side === 1 ? amount : this.marketBuyCost(cm, amount);
       const funds = side === 1 ? cm.stock : cm.money;
       this.ensureTrade(h, funds);
@@ -310,6 +317,23 @@ export abstract class OrderPlacement extends Matching {
       return reject('amount_too_small', 'The total buys less than one lot', 'total');
     }
     return null;
+  }
+
+  /**
+   * The price in ticks of the ask level at which the asks' amounts, from the best, first cover
+   * `amount`; the last level's when they never do. A market buy of `amount` trades at no ask
+   * above it. Rare: only when the far end of the book does not bound the order.
+   */
+  private furthestAskFor(cm: ColumnarMarket, amount: number): number {
+    const asks = cm.asks;
+    let rest = amount;
+    let ticks = 0;
+    for (let i = 0; i < asks.levelCount && rest > 0; i++) {
+      const level = asks.levelAt(i);
+      ticks = asks.ticksOf(level);
+      rest -= asks.totalOf(level);
+    }
+    return ticks;
   }
 
   /** What buying `amount` from the asks would cost at the taker rate (own orders included). */
