@@ -125,6 +125,26 @@ describe('columnar core: declines', () => {
     expect(pair.engine.coreName).toBe('bigint');
   });
 
+  it('a sell is bounded by the bids it can reach, not by the best bid alone', () => {
+    const pair = setUp();
+    pair.apply(bid(1, 10n ** 6n, 100n));
+    // One minor unit bid at 10^12 ticks: the best bid, and its own fills fit.
+    pair.apply(bid(1, 1n, 10n ** 12n));
+    expect(pair.engine.coreName).toBe('columnar');
+    // 10^5 × 10^12 would pass 2^53; what they can trade is 1 × 10^12 and the rest at 100.
+    pair.apply({ ...bid(2, 10n ** 5n, 100n), side: 1 });
+    const sell = { type: 'order.market', userId: 2, market: 'BTC_USDT', side: 1, source: 'api' };
+    pair.apply(bid(1, 1n, 10n ** 12n));
+    pair.apply({ ...sell, amount: 10n ** 5n });
+    expect(pair.engine.coreName).toBe('columnar');
+    // Two bids of 6,000 at 10^12 ticks: each one's fills fit, a sell that takes both does not.
+    pair.apply(bid(1, 6000n, 10n ** 12n));
+    pair.apply(bid(1, 6000n, 10n ** 12n));
+    expect(pair.engine.coreName).toBe('columnar');
+    pair.apply({ ...sell, amount: 12_000n });
+    expect(pair.engine.coreName).toBe('bigint');
+  });
+
   it('a deposit past what two limbs hold', () => {
     const pair = setUp();
     const deposit = { type: 'balance.deposit', userId: 1, asset: 'BTC', businessId: 'big' };

@@ -132,10 +132,16 @@ export abstract class OrderPlacement extends Matching {
       ticks = m.ticksOf(cmd.price);
     }
     const side = cmd.side;
-    // A sell trades at bids at or above its price: at most the best bid's.
+    // A sell trades at bids at or above its price: at most the best bid's. When that bound is
+    // too wide, a sell is checked at the bids it can reach (sellProducts).
     let reach = ticks;
     if (side === 1 && !cm.bids.isEmpty) reach = Math.max(ticks, cm.bids.ticksOf(cm.bids.best()));
-    if (!this.fillsFit(cm, amount, reach)) return DECLINED;
+    if (
+      !this.fillsFit(cm, amount, reach) &&
+      (side === 2 || !this.productsFit(cm, this.sellProducts(cm, amount, ticks)))
+    ) {
+      return DECLINED;
+    }
     // Its rest may join its side of the book, whose total of amounts stays a safe integer.
     if (cm.ownSide(side).total > SAFE_MAX - amount) return DECLINED;
     if (!this.tradesFit(cm, side, ticks, amount)) return DECLINED;
@@ -270,13 +276,15 @@ export abstract class OrderPlacement extends Matching {
         amount = Number(cmd.amount);
       }
       // The highest price it can trade at: bounded first by the far end of the book (a sell's
-      // is its best bid); a buy that fails that is bounded by the asks its amount can reach, so
-      // that one small ask far above the market does not decline every market buy.
+      // is its best bid). One that fails that is bounded by the levels its amount can reach, so
+      // that one small order far from the market does not decline every market order.
       const worst = opposite.ticksOf(opposite.levelAt(opposite.levelCount - 1));
       const best = opposite.ticksOf(opposite.best());
       if (
         !this.fillsFit(cm, amount, Math.max(worst, best)) &&
-        (side === 1 || !this.fillsFit(cm, amount, this.furthestAskFor(cm, amount)))
+        !(side === 1
+          ? this.productsFit(cm, this.sellProducts(cm, amount, 0))
+          : this.fillsFit(cm, amount, this.furthestAskFor(cm, amount)))
       ) {
         return DECLINED;
       }
@@ -334,6 +342,28 @@ export abstract class OrderPlacement extends Matching {
       rest -= asks.totalOf(level);
     }
     return ticks;
+  }
+
+  /**
+   * The sum of lotsTicks over what a sell of `amount` at `ticks` (0 for a market sell) can
+   * trade: each bid level at or above its price, from the best, as far as its amount goes,
+   * then its rest at its own price (where it rests and trades as a maker). Exact while it is at
+   * most 2^53 (every term and partial sum is then an integer below it); above, above it. Rare:
+   * only when the best bid does not bound the order.
+   */
+  private sellProducts(cm: ColumnarMarket, amount: number, ticks: number): number {
+    const bids = cm.bids;
+    let rest = amount;
+    let sum = 0;
+    for (let i = 0; i < bids.levelCount && rest > 0; i++) {
+      const level = bids.levelAt(i);
+      const levelTicks = bids.ticksOf(level);
+      if (levelTicks < ticks) break;
+      const take = Math.min(rest, bids.totalOf(level));
+      sum += cm.lotsTicks(take, levelTicks);
+      rest -= take;
+    }
+    return sum + cm.lotsTicks(rest, ticks);
   }
 
   /** What buying `amount` from the asks would cost at the taker rate (own orders included). */
