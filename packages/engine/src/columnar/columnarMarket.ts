@@ -61,7 +61,7 @@ export class ColumnarMarket {
     this.stock = market.stockIndex;
     this.money = market.moneyIndex;
     // The fractions with the lot folded in (the bigint core's count minor units): amounts come
-    // into the products as lots.
+    // into the products as lots (lotsTicks).
     const inLots =
       market.lotSizeN > 0
         ? DealRatios.of(
@@ -115,10 +115,11 @@ export class ColumnarMarket {
   /**
    * amount × ticks with the amount in amountUnits: what a fill's value and fee are computed
    * from (value = lotsTicks × valueP / valueQ). Counting lots rather than minor units keeps it
-   * below 2^53 for orders lotSize times larger: on a BTC market with lots of 1,000 satoshis,
-   * a tick of one cent and a fee of 0.2%, up to about 4,500 BTC at 100,000 rather than 4.5. Exact: every amount
-   * of an order and of a fill is a whole number of lots (amountOf, restore.ts), so the quotient
-   * is an integer.
+   * below 2^53 for orders lotSize times larger: on a BTC market with lots of 1,000 satoshis, a
+   * tick of one cent and fees of 0.1% and 0.2%, a buy at 100,000 of up to 4,503 BTC rather than
+   * 4 (docs/decisions/columnar-engine.md, "Products in lots"). Exact: every amount of an order
+   * and of a fill is a whole number of lots (amountOf, restore.ts), so the quotient is an
+   * integer.
    */
   lotsTicks(amount: number, ticks: number): number {
     return (amount / this.amountUnit) * ticks;
