@@ -425,6 +425,20 @@ function parsed(outcome: Outcome): unknown {
 }
 
 /** Assets, markets, funded users and a little depth around each market's centre. */
+/** A deposit to the user's main account, and a transfer of `traded` of it to trade. */
+function fund(
+  h: Harness,
+  userId: number,
+  asset: string,
+  amount: bigint,
+  traded: bigint,
+  businessId: string,
+): void {
+  h.ok({ type: 'balance.deposit', userId, asset, amount, businessId });
+  const transfer = { type: 'balance.transfer', userId, asset, amount: traded, businessId };
+  h.ok({ ...transfer, from: 'main', to: 'trade' });
+}
+
 function setUp(h: Harness): void {
   for (const [asset, decimals] of Object.entries(DECIMALS)) {
     h.ok({ type: 'asset.add', asset, decimals });
@@ -433,18 +447,7 @@ function setUp(h: Harness): void {
   for (const userId of USERS) {
     h.ok({ type: 'user.add', userId });
     for (const [asset, amount] of FUNDS) {
-      const businessId = `setup-${userId}-${asset}`;
-      h.ok({ type: 'balance.deposit', userId, asset, amount, businessId });
-      const moved = (amount * 4n) / 5n;
-      h.ok({
-        type: 'balance.transfer',
-        userId,
-        asset,
-        amount: moved,
-        from: 'main',
-        to: 'trade',
-        businessId,
-      });
+      fund(h, userId, asset, amount, (amount * 4n) / 5n, `setup-${userId}-${asset}`);
     }
   }
   for (const m of SET_UP_SHAPES) {
@@ -1059,17 +1062,7 @@ describe('columnar core against the bigint core', { timeout: 120_000 }, () => {
     ];
     for (const userId of [1, 2]) {
       for (const [asset, amount] of funds) {
-        const businessId = `whale-${userId}-${asset}`;
-        h.ok({ type: 'balance.deposit', userId, asset, amount, businessId });
-        h.ok({
-          type: 'balance.transfer',
-          userId,
-          asset,
-          amount,
-          from: 'main',
-          to: 'trade',
-          businessId,
-        });
+        fund(h, userId, asset, amount, amount, `whale-${userId}-${asset}`);
       }
     }
     // BTC_USDT has lots of 50,000 satoshis: 1,000 BTC at 30,000 is 3 × 10^17 in satoshis ×
