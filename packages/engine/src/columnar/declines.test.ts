@@ -188,6 +188,34 @@ describe('columnar core: declines for stops', () => {
     pair.apply({ type: 'order.cancelAll', userId: 1 });
   });
 
+  it('a small buy stop with a far limit does not decline every trade; their sum counts', () => {
+    const pair = setUp();
+    pair.apply(bid(2, 1n, 10n));
+    pair.apply({ ...bid(1, 1n, 10n), side: 1 });
+    pair.apply(sellStop(10n ** 9n));
+    const buyStop = (amount: bigint): Input => ({
+      ...sellStop(amount),
+      userId: 2,
+      side: 2,
+      stopPrice: 20n,
+      price: 10n ** 12n,
+    });
+    // One unit at a limit of 10^12 ticks: the largest stop amount at the highest limit would be
+    // 10^21, but this stop can give a sell stop no more than 10^12.
+    pair.apply(buyStop(1n));
+    pair.apply(bid(2, 1n, 10n));
+    pair.apply({ ...bid(1, 1n, 10n), side: 1 });
+    expect(pair.engine.coreName).toBe('columnar');
+    // Two of 6,000 at that limit: 1.2 × 10^16 that a sell stop could take, past 2^53.
+    pair.apply(buyStop(6000n));
+    pair.apply(buyStop(6000n));
+    pair.apply(bid(2, 1n, 10n));
+    expect(pair.engine.coreName).toBe('columnar');
+    pair.apply({ ...bid(1, 1n, 10n), side: 1 });
+    expect(pair.engine.coreName).toBe('bigint');
+    pair.apply({ type: 'order.cancelAll', userId: 2 });
+  });
+
   it('a stop whose amount would take the waiting stops’ sum past 2^53', () => {
     const pair = setUp();
     pair.apply(bid(2, 1n, 10n));

@@ -172,18 +172,25 @@ export abstract class OrderPlacement extends Matching {
 
   /**
    * Whether the stops a command that trades may trigger keep every quantity within the ranges.
-   * Each fires as a limit order of at most its stops' largest amount: a buy trades at its limit price or
-   * below, a sell into bids no higher than the best bid now, the command's own buy price
-   * (`buyTicks`, 0 for none) or a triggered buy's limit price. Each may then rest, so both
-   * sides' totals must stay safe integers with all of them and the command's own `amount` added.
+   * Each fires as a limit order. A buy trades at its limit price or below, which its placing
+   * checked. A sell trades into the bids: those there now, no higher than the best bid, the
+   * command's own rest at `buyTicks` (0 for none), and triggered buy stops at their limit
+   * prices, each no more than its amount. So a sell's products stay within its amount at the
+   * first two, plus the sum of every waiting buy stop's amount × limit (not the largest amount
+   * at the highest limit: one small buy stop with a far limit would then decline every trade).
+   * Each may then rest, so both sides' totals must stay safe integers with all of them and the
+   * command's own `amount` added.
    */
   private triggersFit(cm: ColumnarMarket, buyTicks: number, amount: number): boolean {
-    if (cm.stops.count === 0) return true;
+    const stops = cm.stops;
+    if (stops.count === 0) return true;
     const bids = cm.bids;
     const bestBid = bids.isEmpty ? 0 : bids.ticksOf(bids.best());
-    const reach = Math.max(bestBid, buyTicks, cm.stops.ticksMax);
-    if (!this.fillsFit(cm, cm.stops.amountMax, reach)) return false;
-    return Math.max(cm.asks.total, bids.total) <= SAFE_MAX - amount - cm.stops.amountSum;
+    if (stops.sellAmountMax > 0) {
+      const atBids = cm.lotsTicks(stops.sellAmountMax, Math.max(bestBid, buyTicks));
+      if (stops.buyProductsPast || !this.productsFit(cm, atBids + stops.buyProducts)) return false;
+    }
+    return Math.max(cm.asks.total, bids.total) <= SAFE_MAX - amount - stops.amountSum;
   }
 
   private checkTimeInForce(

@@ -2,11 +2,13 @@
 // addStop), which stop the command's trades fire next (match.ts), and the bounds over them that
 // the core checks before a command that may fire them (OrderPlacement.triggersFit).
 import { InvariantViolation } from '../errors.js';
+import { SAFE_MAX } from '../fastmath.js';
 import {
   NONE,
   O_AMOUNT,
   O_DIRECTION,
   O_ID,
+  O_SIDE,
   O_STOP_TICKS,
   O_TICKS,
   O_TRIGGERED,
@@ -21,13 +23,22 @@ export class StopLists {
    */
   readonly up: number[] = [];
   readonly down: number[] = [];
-  // The sum of the waiting stops' amounts (exact), and at least their largest amount and largest
-  // limit price in ticks (raised as stops are parked, cleared when none waits).
+  // The sum of the waiting stops' amounts (exact), and at least the largest amount of a sell
+  // stop (raised as stops are parked, cleared when none waits).
   amountSum = 0;
-  amountMax = 0;
-  ticksMax = 0;
+  sellAmountMax = 0;
+  /**
+   * The sum over the waiting buy stops of amount × limit ticks, in lots (lotsTicks): exact
+   * while at most 2^53; past it, buyProductsPast holds until no stop waits.
+   */
+  buyProducts = 0;
+  buyProductsPast = false;
 
-  constructor(private readonly table: OrderTable) {}
+  /** `amountUnit`: the market's (ColumnarMarket.amountUnit), to count products in lots. */
+  constructor(
+    private readonly table: OrderTable,
+    private readonly amountUnit: number,
+  ) {}
 
   get count(): number {
     return this.up.length + this.down.length;
@@ -61,10 +72,20 @@ export class StopLists {
     }
     list.splice(lo, 0, slot);
     const amount = ord[row + O_AMOUNT]!;
-    const ticks = ord[row + O_TICKS]!;
     this.amountSum += amount;
-    if (amount > this.amountMax) this.amountMax = amount;
-    if (ticks > this.ticksMax) this.ticksMax = ticks;
+    if (ord[row + O_SIDE] === 1) {
+      if (amount > this.sellAmountMax) this.sellAmountMax = amount;
+    } else {
+      const sum = this.buyProducts + this.buyProductOf(row);
+      if (sum > SAFE_MAX) this.buyProductsPast = true;
+      else this.buyProducts = sum;
+    }
+  }
+
+  /** A buy stop's amount × limit ticks, in lots: each was checked below 2^53 when placed. */
+  private buyProductOf(row: number): number {
+    const ord = this.table.rows;
+    return (ord[row + O_AMOUNT]! / this.amountUnit) * ord[row + O_TICKS]!;
   }
 
   remove(slot: number): void {
@@ -75,10 +96,13 @@ export class StopLists {
     if (i < 0) throw new InvariantViolation(`stop order ${ord[row + O_ID]} missing`);
     list.splice(i, 1);
     this.amountSum -= ord[row + O_AMOUNT]!;
+    if (ord[row + O_SIDE] === 2 && !this.buyProductsPast)
+      this.buyProducts -= this.buyProductOf(row);
     if (this.count === 0) {
       this.amountSum = 0;
-      this.amountMax = 0;
-      this.ticksMax = 0;
+      this.sellAmountMax = 0;
+      this.buyProducts = 0;
+      this.buyProductsPast = false;
     }
   }
 
