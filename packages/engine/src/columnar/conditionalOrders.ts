@@ -74,12 +74,10 @@ export abstract class ConditionalOrders extends OrderPlacement {
     const amount = Number(cmd.amount);
     const ticks = m.ticksOf(cmd.price);
     const limitTicks = m.ticksOf(cmd.limitPrice);
-    // The limit leg trades now (a sell up to the best bid) or rests; the stop leg waits, and
-    // cannot fire in this command (a trade of the limit leg cancels it).
-    let reach = ticks;
-    if (side === 1 && !cm.bids.isEmpty) reach = Math.max(ticks, cm.bids.ticksOf(cm.bids.best()));
+    // The limit leg trades now or rests; the stop leg waits, and cannot fire in this command (a
+    // trade of the limit leg cancels it).
     if (
-      !this.fillsFit(cm, amount, reach) ||
+      !this.limitFillsFit(cm, side, amount, ticks) ||
       !this.fillsFit(cm, amount, limitTicks) ||
       cm.ownSide(side).total > SAFE_MAX - amount ||
       cm.stops.amountSum > SAFE_MAX - amount ||

@@ -145,6 +145,17 @@ describe('columnar core: declines', () => {
     expect(pair.engine.coreName).toBe('bigint');
   });
 
+  it('an OCO sell is bounded by the bids its limit leg can reach', () => {
+    const pair = setUp();
+    pair.apply(bid(2, 1n, 10n));
+    pair.apply({ ...bid(1, 1n, 10n), side: 1 });
+    pair.apply(bid(2, 1n, 10n ** 12n));
+    const oco = { type: 'order.oco', userId: 1, market: 'BTC_USDT', side: 1, source: 'api' };
+    // 10^5 at the best bid would pass 2^53; its limit leg takes 1 at 10^12 and rests at 20.
+    pair.apply({ ...oco, amount: 10n ** 5n, price: 20n, stopPrice: 5n, limitPrice: 4n });
+    expect(pair.engine.coreName).toBe('columnar');
+  });
+
   it('a deposit past what two limbs hold', () => {
     const pair = setUp();
     const deposit = { type: 'balance.deposit', userId: 1, asset: 'BTC', businessId: 'big' };

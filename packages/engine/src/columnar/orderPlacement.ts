@@ -85,6 +85,23 @@ export abstract class OrderPlacement extends Matching {
     );
   }
 
+  /**
+   * Whether a limit order's fills, on arrival and at rest, keep their products below 2^53. A buy
+   * trades at its price or below. A sell trades at bids at or above its price: at most the best
+   * bid's; when that bound is too wide, it is checked at the bids it can reach (sellProducts).
+   */
+  protected limitFillsFit(
+    cm: ColumnarMarket,
+    side: number,
+    amount: number,
+    ticks: number,
+  ): boolean {
+    let reach = ticks;
+    if (side === 1 && !cm.bids.isEmpty) reach = Math.max(ticks, cm.bids.ticksOf(cm.bids.best()));
+    if (this.fillsFit(cm, amount, reach)) return true;
+    return side === 1 && this.productsFit(cm, this.sellProducts(cm, amount, ticks));
+  }
+
   /** What a buy of amount × ticks freezes: value and fee at the higher rate, rounded up. */
   protected buyFreeze(cm: ColumnarMarket, lotsTicks: number): number {
     const value = checked(lotsTicks * cm.valueP);
@@ -132,16 +149,7 @@ export abstract class OrderPlacement extends Matching {
       ticks = m.ticksOf(cmd.price);
     }
     const side = cmd.side;
-    // A sell trades at bids at or above its price: at most the best bid's. When that bound is
-    // too wide, a sell is checked at the bids it can reach (sellProducts).
-    let reach = ticks;
-    if (side === 1 && !cm.bids.isEmpty) reach = Math.max(ticks, cm.bids.ticksOf(cm.bids.best()));
-    if (
-      !this.fillsFit(cm, amount, reach) &&
-      (side === 2 || !this.productsFit(cm, this.sellProducts(cm, amount, ticks)))
-    ) {
-      return DECLINED;
-    }
+    if (!this.limitFillsFit(cm, side, amount, ticks)) return DECLINED;
     // Its rest may join its side of the book, whose total of amounts stays a safe integer.
     if (cm.ownSide(side).total > SAFE_MAX - amount) return DECLINED;
     if (!this.tradesFit(cm, side, ticks, amount)) return DECLINED;
