@@ -145,6 +145,14 @@ describe('columnar core: declines', () => {
     expect(pair.engine.coreName).toBe('bigint');
   });
 
+  it('a sell whose rest at its own price could fill past 2^53 declines', () => {
+    const pair = setUp();
+    pair.apply(bid(1, 1n, 10n ** 12n));
+    // It takes the one unit at 10^12, and 10^10 − 1 rest at 10^6 ticks: 10^16 to come.
+    pair.apply({ ...bid(2, 10n ** 10n, 10n ** 6n), side: 1 });
+    expect(pair.engine.coreName).toBe('bigint');
+  });
+
   it('an OCO sell is bounded by the bids its limit leg can reach', () => {
     const pair = setUp();
     pair.apply(bid(2, 1n, 10n));

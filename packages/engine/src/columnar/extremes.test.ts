@@ -1,0 +1,129 @@
+// The columnar core's range checks at their edges: orders, stops and OCO pairs at prices and
+// amounts whose products come near 2^53, on markets with lots of one minor unit and of 1,000,
+// and one whose stock has no decimals (a deal's money is then amount × price itself). An engine
+// that hands over and comes back every few commands must give what the bigint core alone gives,
+// command for command: a product past 2^53 would throw in the columnar core (checked) or round
+// a sum, and show here as a difference. Each bound is pinned by a case of its own in
+// declines.test.ts; these runs check that all of them together, and the moves between cores,
+// change nothing.
+import { describe, expect, it } from 'vitest';
+import { Engine } from '../engine.js';
+import { State } from '../state.js';
+import type { ApplyResult, Command } from '../types.js';
+
+const MARKET = 'BTC_USDT';
+const PRICES = [1n, 2n, 5n, 10n, 20n, 100n, 10n ** 6n, 10n ** 7n, 10n ** 9n, 10n ** 12n];
+const AMOUNTS = [1n, 2n, 10n, 1000n, 6000n, 10n ** 5n, 10n ** 6n, 10n ** 9n, 2n ** 40n, 2n ** 52n];
+
+/** A small deterministic generator (a linear congruential one): the same runs every time. */
+function generator(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+function json(value: unknown): string {
+  return JSON.stringify(value, (_key, v) => (typeof v === 'bigint' ? `${v}n` : v));
+}
+
+function outcome(engine: Engine, cmd: Command): string {
+  try {
+    const r: ApplyResult = engine.apply(cmd);
+    return json(r.ok ? { ok: true, events: r.events, result: r.result } : r);
+  } catch (error) {
+    return `threw ${String(error)}`;
+  }
+}
+
+interface Seen {
+  handOvers: number;
+  returns: number;
+  /** Commands the columnar core applied that made deals. */
+  tradesOnColumnar: number;
+}
+
+function run(seed: number, seen: Seen): void {
+  const random = generator(seed);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  const shape = seed % 3;
+  const lot = shape === 1 ? 1000n : 1n;
+  const stockDecimals = shape === 2 ? 0 : 8;
+  const model = new Engine(new State());
+  const engine = new Engine(undefined, { returnAfter: 8 });
+  let time = 1_000;
+  const send = (input: Record<string, unknown>) => {
+    const cmd = { ...input, time: time++ } as unknown as Command;
+    const before = engine.coreName;
+    const want = outcome(model, cmd);
+    const got = outcome(engine, cmd);
+    if (got !== want) expect(got, `seed ${seed}: ${json(cmd)}`).toBe(want);
+    if (before !== engine.coreName) {
+      if (engine.coreName === 'bigint') seen.handOvers++;
+      else seen.returns++;
+    } else if (before === 'columnar' && got.includes('"type":"deal"')) {
+      seen.tradesOnColumnar++;
+    }
+  };
+  send({ type: 'asset.add', asset: 'BTC', decimals: stockDecimals });
+  send({ type: 'asset.add', asset: 'USDT', decimals: 6 });
+  send({
+    type: 'market.add',
+    name: MARKET,
+    stock: 'BTC',
+    money: 'USDT',
+    tickSize: 1n,
+    lotSize: lot,
+    minAmount: lot,
+    pricePrecision: 6,
+    amountPrecision: shape === 1 ? 5 : stockDecimals,
+    makerFeePpm: pick([0, 1000]),
+    takerFeePpm: pick([0, 2000]),
+  });
+  for (const userId of [1, 2, 3]) {
+    for (const asset of ['BTC', 'USDT']) {
+      const funds = { userId, asset, amount: 10n ** 30n };
+      send({ ...funds, type: 'balance.deposit', businessId: `d${userId}${asset}` });
+      const move = { from: 'main', to: 'trade', businessId: `t${userId}${asset}` };
+      send({ ...funds, ...move, type: 'balance.transfer' });
+    }
+  }
+  const limit = { type: 'order.limit', market: MARKET, timeInForce: 'GTC', source: 'api' };
+  // A last price of 10, so that stops have a side to be on.
+  send({ ...limit, userId: 1, side: 2, price: 10n, amount: lot });
+  send({ ...limit, userId: 2, side: 1, price: 10n, amount: lot });
+  for (let i = 0; i < 150; i++) {
+    const order = { userId: 1 + Math.floor(random() * 3), market: MARKET, source: 'api' };
+    const side = random() < 0.5 ? 1 : 2;
+    const amount = pick(AMOUNTS) * lot;
+    const price = pick(PRICES);
+    const kind = random();
+    if (kind < 0.4) {
+      send({ ...limit, ...order, side, price, amount, timeInForce: pick(['GTC', 'GTC', 'IOC']) });
+    } else if (kind < 0.55) {
+      send({ ...order, type: 'order.market', side, amount });
+    } else if (kind < 0.6) {
+      send({ ...order, type: 'order.market', side: 2, total: pick(AMOUNTS) * 1000n });
+    } else if (kind < 0.78) {
+      send({ ...order, type: 'order.stopLimit', side, stopPrice: pick(PRICES), price, amount });
+    } else if (kind < 0.88) {
+      const legs = { stopPrice: pick(PRICES), limitPrice: pick(PRICES) };
+      send({ ...order, type: 'order.oco', side, price, amount, ...legs });
+    } else {
+      send({ type: 'order.cancelAll', userId: order.userId });
+    }
+  }
+  expect(engine.stateHash(), `seed ${seed}`).toBe(model.stateHash());
+}
+
+describe('columnar core at the edges of its ranges', () => {
+  it('gives what the bigint core gives, through hand-overs and returns', () => {
+    const seen: Seen = { handOvers: 0, returns: 0, tradesOnColumnar: 0 };
+    for (let seed = 1; seed <= 200; seed++) run(seed, seen);
+    // The runs reached every path: hand-overs, returns, and trading on the columnar core.
+    expect(seen.handOvers).toBeGreaterThan(200);
+    expect(seen.returns).toBeGreaterThan(100);
+    expect(seen.tradesOnColumnar).toBeGreaterThan(200);
+  });
+});
