@@ -110,7 +110,7 @@ describe('columnar core: declines', () => {
     expect(pair.engine.coreName).toBe('bigint');
   });
 
-  it('a market buy is bounded by the asks it can reach, not by the far end of the book', () => {
+  it('a market buy is bounded by what it can take from the asks, not by the far end of the book', () => {
     const pair = setUp();
     pair.apply({ ...bid(1, 10n ** 6n, 100n), side: 1 });
     // One minor unit offered at 10^12 ticks: its own fills fit.
@@ -120,7 +120,13 @@ describe('columnar core: declines', () => {
     // 10^5 × 10^12 at the far end would pass 2^53; the amount is covered at 100.
     pair.apply({ ...buy, amount: 10n ** 5n });
     expect(pair.engine.coreName).toBe('columnar');
-    // One that reaches the far ask declines: 10^6 × 10^12.
+    // One that takes the rest at 100 and the unit at 10^12: 9 × 10^7 + 10^12.
+    pair.apply({ ...buy, amount: 900_001n });
+    expect(pair.engine.coreName).toBe('columnar');
+    // Two more asks of 6,000 at 10^12: each one's fills fit, a buy that takes both does not.
+    pair.apply({ ...bid(1, 6000n, 10n ** 12n), side: 1 });
+    pair.apply({ ...bid(1, 6000n, 10n ** 12n), side: 1 });
+    expect(pair.engine.coreName).toBe('columnar');
     pair.apply({ ...buy, amount: 10n ** 6n });
     expect(pair.engine.coreName).toBe('bigint');
   });

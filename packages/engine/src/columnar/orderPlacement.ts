@@ -88,7 +88,7 @@ export abstract class OrderPlacement extends Matching {
   /**
    * Whether a limit order's fills, on arrival and at rest, keep their products below 2^53. A buy
    * trades at its price or below. A sell trades at bids at or above its price: at most the best
-   * bid's; when that bound is too wide, it is checked at the bids it can reach (sellProducts).
+   * bid's; when that bound is too wide, it is checked at the bids it can reach (takerProducts).
    */
   protected limitFillsFit(
     cm: ColumnarMarket,
@@ -99,7 +99,7 @@ export abstract class OrderPlacement extends Matching {
     let reach = ticks;
     if (side === 1 && !cm.bids.isEmpty) reach = Math.max(ticks, cm.bids.ticksOf(cm.bids.best()));
     if (this.fillsFit(cm, amount, reach)) return true;
-    return side === 1 && this.productsFit(cm, this.sellProducts(cm, amount, ticks));
+    return side === 1 && this.productsFit(cm, this.takerProducts(cm, side, amount, ticks));
   }
 
   /** What a buy of amount × ticks freezes: value and fee at the higher rate, rounded up. */
@@ -291,15 +291,14 @@ export abstract class OrderPlacement extends Matching {
         amount = Number(cmd.amount);
       }
       // The highest price it can trade at: bounded first by the far end of the book (a sell's
-      // is its best bid). One that fails that is bounded by the levels its amount can reach, so
-      // that one small order far from the market does not decline every market order.
+      // is its best bid). One that fails that is bounded by what it can take from the levels its
+      // amount reaches, so that one small order far from the market does not decline every
+      // market order.
       const worst = opposite.ticksOf(opposite.levelAt(opposite.levelCount - 1));
       const best = opposite.ticksOf(opposite.best());
       if (
         !this.fillsFit(cm, amount, Math.max(worst, best)) &&
-        !(side === 1
-          ? this.productsFit(cm, this.sellProducts(cm, amount, 0))
-          : this.fillsFit(cm, amount, this.furthestAskFor(cm, amount)))
+        !this.productsFit(cm, this.takerProducts(cm, side, amount, -1))
       ) {
         return DECLINED;
       }
@@ -343,42 +342,26 @@ export abstract class OrderPlacement extends Matching {
   }
 
   /**
-   * The price in ticks of the ask level at which the asks' amounts, from the best, first cover
-   * `amount`; the last level's when they never do. A market buy of `amount` trades at no ask
-   * above it. Rare: only when the far end of the book does not bound the order.
+   * The sum of lotsTicks over what an order of `amount` can trade: each opposite level its
+   * price crosses (every level for a market order, `ticks` -1), from the best, as far as its
+   * amount goes, then its rest at its own price (where a limit order rests and trades as a
+   * maker; a market order's rest is cancelled). Exact while it is at most 2^53 (every term and
+   * partial sum is then an integer below it); above, above it. Rare: only when the best or
+   * furthest price of the book does not bound the order.
    */
-  private furthestAskFor(cm: ColumnarMarket, amount: number): number {
-    const asks = cm.asks;
-    let rest = amount;
-    let ticks = 0;
-    for (let i = 0; i < asks.levelCount && rest > 0; i++) {
-      const level = asks.levelAt(i);
-      ticks = asks.ticksOf(level);
-      rest -= asks.totalOf(level);
-    }
-    return ticks;
-  }
-
-  /**
-   * The sum of lotsTicks over what a sell of `amount` at `ticks` (0 for a market sell) can
-   * trade: each bid level at or above its price, from the best, as far as its amount goes,
-   * then its rest at its own price (where it rests and trades as a maker). Exact while it is at
-   * most 2^53 (every term and partial sum is then an integer below it); above, above it. Rare:
-   * only when the best bid does not bound the order.
-   */
-  private sellProducts(cm: ColumnarMarket, amount: number, ticks: number): number {
-    const bids = cm.bids;
+  private takerProducts(cm: ColumnarMarket, side: number, amount: number, ticks: number): number {
+    const opposite = cm.oppositeSide(side);
     let rest = amount;
     let sum = 0;
-    for (let i = 0; i < bids.levelCount && rest > 0; i++) {
-      const level = bids.levelAt(i);
-      const levelTicks = bids.ticksOf(level);
-      if (levelTicks < ticks) break;
-      const take = Math.min(rest, bids.totalOf(level));
+    for (let i = 0; i < opposite.levelCount && rest > 0; i++) {
+      const level = opposite.levelAt(i);
+      const levelTicks = opposite.ticksOf(level);
+      if (ticks >= 0 && (side === 1 ? levelTicks < ticks : levelTicks > ticks)) break;
+      const take = Math.min(rest, opposite.totalOf(level));
       sum += cm.lotsTicks(take, levelTicks);
       rest -= take;
     }
-    return sum + cm.lotsTicks(rest, ticks);
+    return ticks < 0 ? sum : sum + cm.lotsTicks(rest, ticks);
   }
 
   /** What buying `amount` from the asks would cost at the taker rate (own orders included). */
