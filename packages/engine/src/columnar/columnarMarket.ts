@@ -89,7 +89,7 @@ export class ColumnarMarket {
     this.feeUnit = r?.feeUnit ?? 1n;
     this.asks = new BookSide(table, true, LEVELS_DEFAULT);
     this.bids = new BookSide(table, false, LEVELS_DEFAULT);
-    this.stops = new StopLists(table, this.amountUnit);
+    this.stops = new StopLists(table, (amount, ticks) => this.lotsTicks(amount, ticks));
   }
 
   /**

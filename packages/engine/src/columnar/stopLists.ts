@@ -34,10 +34,10 @@ export class StopLists {
   buyProducts = 0;
   buyProductsPast = false;
 
-  /** `amountUnit`: the market's (ColumnarMarket.amountUnit), to count products in lots. */
+  /** `lotsTicks`: the market's (ColumnarMarket.lotsTicks), to count products in lots. */
   constructor(
     private readonly table: OrderTable,
-    private readonly amountUnit: number,
+    private readonly lotsTicks: (amount: number, ticks: number) => number,
   ) {}
 
   get count(): number {
@@ -85,7 +85,7 @@ export class StopLists {
   /** A buy stop's amount × limit ticks, in lots: each was checked below 2^53 when placed. */
   private buyProductOf(row: number): number {
     const ord = this.table.rows;
-    return (ord[row + O_AMOUNT]! / this.amountUnit) * ord[row + O_TICKS]!;
+    return this.lotsTicks(ord[row + O_AMOUNT]!, ord[row + O_TICKS]!);
   }
 
   remove(slot: number): void {
@@ -96,8 +96,9 @@ export class StopLists {
     if (i < 0) throw new InvariantViolation(`stop order ${ord[row + O_ID]} missing`);
     list.splice(i, 1);
     this.amountSum -= ord[row + O_AMOUNT]!;
-    if (ord[row + O_SIDE] === 2 && !this.buyProductsPast)
+    if (ord[row + O_SIDE] === 2 && !this.buyProductsPast) {
       this.buyProducts -= this.buyProductOf(row);
+    }
     if (this.count === 0) {
       this.amountSum = 0;
       this.sellAmountMax = 0;
