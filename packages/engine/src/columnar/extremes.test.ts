@@ -15,12 +15,15 @@ const MARKET = 'BTC_USDT';
 const PRICES = [1n, 2n, 5n, 10n, 20n, 100n, 10n ** 6n, 10n ** 7n, 10n ** 9n, 10n ** 12n];
 const AMOUNTS = [1n, 2n, 10n, 1000n, 6000n, 10n ** 5n, 10n ** 6n, 10n ** 9n, 2n ** 40n, 2n ** 52n];
 
-/** A small deterministic generator (a linear congruential one): the same runs every time. */
-function generator(seed: number): () => number {
+/**
+ * A small deterministic generator (a linear congruential one): the same runs every time. Each
+ * call gives a whole number below `n`, from the state's high bits (its low bits repeat soon).
+ */
+function generator(seed: number): (n: number) => number {
   let state = seed >>> 0;
-  return () => {
+  return (n) => {
     state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state / 2 ** 32;
+    return (state >>> 16) % n;
   };
 }
 
@@ -46,7 +49,7 @@ interface Seen {
 
 function run(seed: number, seen: Seen): void {
   const random = generator(seed);
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  const pick = <T>(items: readonly T[]): T => items[random(items.length)]!;
   const shape = seed % 3;
   const lot = shape === 1 ? 1000n : 1n;
   const stockDecimals = shape === 2 ? 0 : 8;
@@ -94,20 +97,20 @@ function run(seed: number, seen: Seen): void {
   send({ ...limit, userId: 1, side: 2, price: 10n, amount: lot });
   send({ ...limit, userId: 2, side: 1, price: 10n, amount: lot });
   for (let i = 0; i < 150; i++) {
-    const order = { userId: 1 + Math.floor(random() * 3), market: MARKET, source: 'api' };
-    const side = random() < 0.5 ? 1 : 2;
+    const order = { userId: 1 + random(3), market: MARKET, source: 'api' };
+    const side = 1 + random(2);
     const amount = pick(AMOUNTS) * lot;
     const price = pick(PRICES);
-    const kind = random();
-    if (kind < 0.4) {
+    const kind = random(100);
+    if (kind < 40) {
       send({ ...limit, ...order, side, price, amount, timeInForce: pick(['GTC', 'GTC', 'IOC']) });
-    } else if (kind < 0.55) {
+    } else if (kind < 55) {
       send({ ...order, type: 'order.market', side, amount });
-    } else if (kind < 0.6) {
+    } else if (kind < 60) {
       send({ ...order, type: 'order.market', side: 2, total: pick(AMOUNTS) * 1000n });
-    } else if (kind < 0.78) {
+    } else if (kind < 78) {
       send({ ...order, type: 'order.stopLimit', side, stopPrice: pick(PRICES), price, amount });
-    } else if (kind < 0.88) {
+    } else if (kind < 88) {
       const legs = { stopPrice: pick(PRICES), limitPrice: pick(PRICES) };
       send({ ...order, type: 'order.oco', side, price, amount, ...legs });
     } else {
