@@ -106,7 +106,7 @@ export class EngineHost {
   /** Off once closing has begun: snapshots are then taken only when asked for. */
   private automaticSnapshots = true;
   /** The engine's core as last logged (at recovery, then at each change). */
-  private loggedCore: string;
+  private loggedCore: Engine['coreName'];
 
   private constructor(
     private readonly engineState: Engine,
