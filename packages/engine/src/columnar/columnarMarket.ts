@@ -89,7 +89,7 @@ export class ColumnarMarket {
     this.feeUnit = r?.feeUnit ?? 1n;
     this.asks = new BookSide(table, true, LEVELS_DEFAULT);
     this.bids = new BookSide(table, false, LEVELS_DEFAULT);
-    this.stops = new StopLists(table, (amount, ticks) => this.lotsTicks(amount, ticks));
+    this.stops = new StopLists(table, this.amountUnit);
   }
 
   /**
@@ -115,11 +115,11 @@ export class ColumnarMarket {
   /**
    * amount × ticks with the amount in amountUnits: what a fill's value and fee are computed
    * from (value = lotsTicks × valueP / valueQ). Counting lots rather than minor units keeps it
-   * below 2^53 for orders lotSize times larger: on a BTC market with lots of 1,000 satoshis, a
-   * tick of one cent and fees of 0.1% and 0.2%, a buy at 100,000 of up to 4,503 BTC rather than
-   * 4 (docs/decisions/columnar-engine.md, "Products in lots"). Exact: every amount of an order
-   * and of a fill is a whole number of lots (amountOf, restore.ts), so the quotient is an
-   * integer.
+   * below 2^53, where a fill is settled in numbers, for orders lotSize times larger
+   * (docs/decisions/columnar-engine.md, "Products in lots"). Exact below 2^53: every amount of
+   * an order and of a fill is a whole number of lots (amountOf, restore.ts), so the quotient is
+   * an integer; above, the nearest double, which the bounds allow for (productsFit) and a fill
+   * does not use (settleBig).
    */
   lotsTicks(amount: number, ticks: number): number {
     return (amount / this.amountUnit) * ticks;

@@ -42,7 +42,7 @@ export abstract class ConditionalOrders extends OrderPlacement {
     if (!this.fillsFit(cm, amount, ticks) || cm.stops.amountSum > SAFE_MAX - amount) {
       return DECLINED;
     }
-    const need = side === 1 ? amount : this.buyFreeze(cm, cm.lotsTicks(amount, ticks));
+    const need = side === 1 ? amount : this.buyFreeze(cm, amount, ticks);
     if (need > SAFE_MAX) return DECLINED;
     const funds = side === 1 ? cm.stock : cm.money;
     this.ensureTrade(h, funds);
@@ -89,10 +89,7 @@ export abstract class ConditionalOrders extends OrderPlacement {
     const need =
       side === 1
         ? amount
-        : Math.max(
-            this.buyFreeze(cm, cm.lotsTicks(amount, ticks)),
-            this.buyFreeze(cm, cm.lotsTicks(amount, limitTicks)),
-          );
+        : Math.max(this.buyFreeze(cm, amount, ticks), this.buyFreeze(cm, amount, limitTicks));
     if (need > SAFE_MAX) return DECLINED;
     const funds = side === 1 ? cm.stock : cm.money;
     this.ensureTrade(h, funds);

@@ -6,9 +6,10 @@
 // it cannot do it *declines* before changing anything, and Engine hands the command, and the
 // state, to the bigint core. It declines: turning a user's LTT fee on, or an LTT deposit while
 // one is on, when the LTT in the exchange would pass 2^53 (see lttFeesFit); every order of a
-// market whose deal fractions are not safe integers; an order whose amount, or whose
-// fills' products at the furthest price it can trade at, would pass 2^53; an order that may
-// trigger stops whose fills could (see triggersFit); a limit order whose rest could take its
+// market whose deal fractions are not safe integers; an order whose amount passes 2^53, or
+// whose fills at the furthest price it can trade at could move 2^53 minor units or more (a
+// fill whose numerators pass 2^53 is settled in bigint: settleBig); an order that may trigger
+// stops whose fills could (see triggersFit); a limit order whose rest could take its
 // side of the book's total of amounts past 2^53; a deposit that would take an asset's deposits
 // past what two limbs hold (2^104).
 //

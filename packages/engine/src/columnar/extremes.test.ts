@@ -1,10 +1,11 @@
 // The columnar core's range checks at their edges: orders, stops and OCO pairs at prices and
-// amounts whose products come near 2^53, on markets with lots of one minor unit and of 1,000,
-// and one whose stock has no decimals (a deal's money is then amount × price itself). An engine
-// that hands over and comes back every few commands must give what the bigint core alone gives,
-// command for command: a product past 2^53 would throw in the columnar core (checked) or round
-// a sum, and show here as a difference. Each bound is pinned by a case of its own in
-// declines.test.ts; these runs check that all of them together, and the moves between cores,
+// amounts whose products pass 2^53 and whose values come near it, on markets with lots of one
+// minor unit and of 1,000, and one whose stock has no decimals (a deal's money is then amount ×
+// price itself). An engine that hands over and comes back every few commands must give what the
+// bigint core alone gives, command for command: a fill settled in numbers past 2^53, or a value
+// past it, would round, or throw in the columnar core, and show here as a difference. Each
+// bound is pinned by a case of its own in declines.test.ts, the fills in bigint by
+// bigFills.test.ts; these runs check that all of them together, and the moves between cores,
 // change nothing.
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../engine.js';
@@ -128,5 +129,6 @@ describe('columnar core at the edges of its ranges', () => {
     expect(seen.handOvers).toBeGreaterThan(200);
     expect(seen.returns).toBeGreaterThan(100);
     expect(seen.tradesOnColumnar).toBeGreaterThan(200);
-  });
+    // 200 runs of 150 orders, each through both engines and a state hash per run: seconds.
+  }, 60_000);
 });

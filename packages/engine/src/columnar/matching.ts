@@ -20,7 +20,6 @@ import {
   O_AMOUNT,
   O_CTIME,
   O_DEAL_STOCK,
-  O_FEE_UNITS,
   O_FINISH_REASON,
   O_FROZEN,
   O_FTIME,
@@ -29,7 +28,6 @@ import {
   O_LEFT,
   O_LEVEL,
   O_MARKET,
-  O_MONEY_UNITS,
   O_MTIME,
   O_SIBLING,
   O_SIDE,
@@ -111,13 +109,7 @@ export abstract class Matching extends Settlement {
       const makerLeft = ord[maker * ORDER_WIDTH + O_LEFT]!;
       let amount = Math.min(makerLeft, ord[row + O_LEFT]!);
       if (byTotal) {
-        amount = this.affordableAt(
-          cm,
-          total,
-          ord[row + O_MONEY_UNITS]!,
-          ord[row + O_FEE_UNITS]!,
-          ticks,
-        );
+        amount = this.affordableAt(cm, total, this.moneyNumOf(cm, t), this.feeNumOf(cm, t), ticks);
         if (amount > makerLeft) amount = makerLeft;
         if (amount === 0) return STOP_FILLED;
       }
@@ -139,17 +131,11 @@ export abstract class Matching extends Settlement {
   protected affordableAt(
     cm: ColumnarMarket,
     total: number,
-    moneyUnits: number,
-    feeUnits: number,
+    moneyNum: bigint,
+    feeNum: bigint,
     ticks: number,
   ): number {
-    const a = affordable(
-      cm.market,
-      BigInt(total),
-      BigInt(moneyUnits) * cm.moneyUnit,
-      BigInt(feeUnits) * cm.feeUnit,
-      BigInt(ticks) * cm.tickSize,
-    );
+    const a = affordable(cm.market, BigInt(total), moneyNum, feeNum, BigInt(ticks) * cm.tickSize);
     return Number(a);
   }
 

@@ -4,7 +4,8 @@
 // (recordedState.ts).
 
 import { reject } from '../errors.js';
-import { ceilDivN, mulSafe, SAFE_MAX, SAFE_MAX_BIG } from '../fastmath.js';
+import { ceilDivN, SAFE_MAX, SAFE_MAX_BIG } from '../fastmath.js';
+import { buyFreezeFor } from '../lifecycle.js';
 import { insufficient } from '../placement.js';
 import type { ApplyResult, OrderLimitCommand, OrderMarketCommand, Rejection } from '../types.js';
 import {
@@ -28,11 +29,17 @@ import {
 } from './orderCodes.js';
 import { LINK_NEXT, LINK_WIDTH, NONE, O_ID, O_LEFT, O_USER, ORDER_WIDTH } from './orderRow.js';
 import { RESULT_ORDER } from './recordLayout.js';
-import { checked } from './settlement.js';
 
 /** What `apply` returns for a command the columnar core leaves to the bigint core. */
 export const DECLINED = Symbol('declined');
 export type CoreResult = ApplyResult | typeof DECLINED;
+
+/**
+ * The most a command's fills may move, in money minor units, by productsFit's estimate: 2^53
+ * less room for that estimate's rounding (a relative 2^-20, for sums of up to 2^30 rounded
+ * terms) and for two roundings up.
+ */
+const MONEY_MAX = SAFE_MAX * (1 - 2 ** -20) - 2;
 
 function timeInForceCode(value: unknown): number {
   return value === 'GTC'
@@ -65,28 +72,30 @@ export abstract class OrderPlacement extends Matching {
   }
 
   /**
-   * Whether every fill of up to `amount` at up to `ticks` keeps its products, value and fee
-   * numerators (fastmath.ts), below 2^53.
+   * Whether every fill of up to `amount` at up to `ticks` keeps what it moves below 2^53
+   * (productsFit).
    */
   fillsFit(cm: ColumnarMarket, amount: number, ticks: number): boolean {
     if (!(amount >= 0 && ticks >= 0)) return false;
     return this.productsFit(cm, cm.lotsTicks(amount, ticks));
   }
 
-  /** Whether fills whose amounts × ticks (in lots, lotsTicks) sum to at most this stay exact. */
+  /**
+   * Whether fills whose amounts × ticks (in lots, lotsTicks) sum to at most this keep every
+   * quantity they move below 2^53: their value and their fee at the higher rate, each rounded
+   * up, bound what a buy freezes and pays and a sell receives. Past 2^53 a fill's numerators
+   * are computed in bigint (settlement.ts), so the products themselves need no bound, and
+   * `lotsTicks` may be a rounded product or sum: MONEY_MAX leaves room for its error.
+   */
   protected productsFit(cm: ColumnarMarket, lotsTicks: number): boolean {
-    // NOTE: mulSafe's checks written out: a call to it that is not inlined boxes the products
-    // it returns (see ceilDivN in fastmath.ts), several an order. The market's fractions are
-    // never below zero; as in mulSafe, a rounded product above SAFE_MAX means the exact one is.
-    if (!(lotsTicks >= 0) || lotsTicks > SAFE_MAX) return false;
-    const perRate = lotsTicks * cm.feeP;
-    return (
-      lotsTicks * cm.valueP <= SAFE_MAX && perRate <= SAFE_MAX && perRate * cm.maxRate <= SAFE_MAX
-    );
+    if (!(lotsTicks >= 0)) return false;
+    const value = (lotsTicks * cm.valueP) / cm.valueQ;
+    const fee = ((lotsTicks * cm.feeP) / cm.feeQ) * cm.maxRate;
+    return value + fee <= MONEY_MAX;
   }
 
   /**
-   * Whether a limit order's fills, on arrival and at rest, keep their products below 2^53. A buy
+   * Whether a limit order's fills, on arrival and at rest, move less than 2^53. A buy
    * trades at its price or below. A sell trades at bids at or above its price: at most the best
    * bid's; when that bound is too wide, it is checked at the bids it can reach (takerProducts).
    */
@@ -102,11 +111,20 @@ export abstract class OrderPlacement extends Matching {
     return side === 1 && this.productsFit(cm, this.takerProducts(cm, side, amount, ticks));
   }
 
-  /** What a buy of amount × ticks freezes: value and fee at the higher rate, rounded up. */
-  protected buyFreeze(cm: ColumnarMarket, lotsTicks: number): number {
-    const value = checked(lotsTicks * cm.valueP);
-    const fee = checked(checked(lotsTicks * cm.feeP) * cm.maxRate);
-    return ceilDivN(value, cm.valueQ) + ceilDivN(fee, cm.feeQ);
+  /**
+   * What a buy of `amount` at `ticks` freezes: value and fee at the higher rate, rounded up
+   * (lifecycle.ts buyFreezeFor); in bigint when a numerator passes 2^53, above SAFE_MAX when
+   * the freeze does.
+   */
+  protected buyFreeze(cm: ColumnarMarket, amount: number, ticks: number): number {
+    const lotsTicks = cm.lotsTicks(amount, ticks);
+    const value = lotsTicks * cm.valueP;
+    const fee = lotsTicks * cm.feeP * cm.maxRate;
+    if (value <= SAFE_MAX && fee <= SAFE_MAX) {
+      return ceilDivN(value, cm.valueQ) + ceilDivN(fee, cm.feeQ);
+    }
+    const need = buyFreezeFor(cm.market, BigInt(amount), BigInt(ticks) * cm.tickSize);
+    return need > SAFE_MAX_BIG ? Number.POSITIVE_INFINITY : Number(need);
   }
 
   /**
@@ -153,7 +171,7 @@ export abstract class OrderPlacement extends Matching {
     // Its rest may join its side of the book, whose total of amounts stays a safe integer.
     if (cm.ownSide(side).total > SAFE_MAX - amount) return DECLINED;
     if (!this.tradesFit(cm, side, ticks, amount)) return DECLINED;
-    const need = side === 1 ? amount : this.buyFreeze(cm, cm.lotsTicks(amount, ticks));
+    const need = side === 1 ? amount : this.buyFreeze(cm, amount, ticks);
     if (need > SAFE_MAX) return DECLINED;
     const funds = side === 1 ? cm.stock : cm.money;
     // As Placement.available does: the balance exists from here on, even on a rejection.
@@ -196,7 +214,7 @@ export abstract class OrderPlacement extends Matching {
     const bestBid = bids.isEmpty ? 0 : bids.ticksOf(bids.best());
     if (stops.sellAmountMax > 0) {
       const atBids = cm.lotsTicks(stops.sellAmountMax, Math.max(bestBid, buyTicks));
-      if (stops.buyProductsPast || !this.productsFit(cm, atBids + stops.buyProducts)) return false;
+      if (!this.productsFit(cm, atBids + stops.buyProducts)) return false;
     }
     return Math.max(cm.asks.total, bids.total) <= SAFE_MAX - amount - stops.amountSum;
   }
@@ -327,15 +345,13 @@ export abstract class OrderPlacement extends Matching {
     if (bad !== null) return bad;
     if ((total as bigint) > SAFE_MAX_BIG) return DECLINED;
     const n = Number(total);
-    // What it pays stays within the total, so its money numerator stays within total × valueQ
-    // and the sum of its fills' lots × ticks (lotsTicks) within that / valueP: bound both products.
-    const moneyUnits = mulSafe(n, cm.valueQ);
-    const lotsTicks = moneyUnits < 0 ? -1 : ceilDivN(moneyUnits, cm.valueP);
-    if (lotsTicks < 0 || !this.productsFit(cm, lotsTicks)) return DECLINED;
+    // What it pays stays within the total, so the sum of its fills' lots × ticks (lotsTicks)
+    // stays within total × valueQ / valueP.
+    if (!this.productsFit(cm, (n * cm.valueQ) / cm.valueP)) return DECLINED;
     this.ensureTrade(holder, cm.money);
     if (!this.hasAvailable(holder, cm.money, n)) return insufficient('total');
     const asks = cm.asks;
-    if (this.affordableAt(cm, n, 0, 0, asks.ticksOf(asks.best())) === 0) {
+    if (this.affordableAt(cm, n, 0n, 0n, asks.ticksOf(asks.best())) === 0) {
       return reject('amount_too_small', 'The total buys less than one lot', 'total');
     }
     return null;
@@ -346,8 +362,8 @@ export abstract class OrderPlacement extends Matching {
    * price crosses (every level for a market order, `ticks` -1), from the best, as far as its
    * amount goes, then its rest at its own price (where a limit order rests and trades as a
    * maker; a market order's rest is cancelled). Exact while it is at most 2^53 (every term and
-   * partial sum is then an integer below it); above, above it. Rare: only when the best or
-   * furthest price of the book does not bound the order.
+   * partial sum is then an integer below it); above, a rounded sum, which productsFit allows
+   * for. Rare: only when the best or furthest price of the book does not bound the order.
    */
   private takerProducts(cm: ColumnarMarket, side: number, amount: number, ticks: number): number {
     const opposite = cm.oppositeSide(side);
@@ -364,7 +380,11 @@ export abstract class OrderPlacement extends Matching {
     return ticks < 0 ? sum : sum + cm.lotsTicks(rest, ticks);
   }
 
-  /** What buying `amount` from the asks would cost at the taker rate (own orders included). */
+  /**
+   * What buying `amount` from the asks would cost at the taker rate (own orders included), in
+   * numbers while the numerators stay below 2^53, else in bigint (place.ts marketBuyCost);
+   * above SAFE_MAX when the cost is.
+   */
   private marketBuyCost(cm: ColumnarMarket, amount: number): number {
     const asks = cm.asks;
     let rest = amount;
@@ -373,11 +393,29 @@ export abstract class OrderPlacement extends Matching {
     for (let i = 0; i < asks.levelCount && rest > 0; i++) {
       const level = asks.levelAt(i);
       const take = Math.min(asks.totalOf(level), rest);
-      const lotsTicks = checked(cm.lotsTicks(take, asks.ticksOf(level)));
-      value = checked(value + checked(lotsTicks * cm.valueP));
-      fee = checked(fee + checked(checked(lotsTicks * cm.feeP) * cm.takerRate));
+      const lotsTicks = cm.lotsTicks(take, asks.ticksOf(level));
+      value += lotsTicks * cm.valueP;
+      fee += lotsTicks * cm.feeP * cm.takerRate;
       rest -= take;
     }
-    return ceilDivN(value, cm.valueQ) + ceilDivN(fee, cm.feeQ);
+    if (value <= SAFE_MAX && fee <= SAFE_MAX) {
+      return ceilDivN(value, cm.valueQ) + ceilDivN(fee, cm.feeQ);
+    }
+    return this.marketBuyCostBig(cm, amount);
+  }
+
+  private marketBuyCostBig(cm: ColumnarMarket, amount: number): number {
+    const m = cm.market;
+    const asks = cm.asks;
+    let rest = amount;
+    let num = 0n;
+    for (let i = 0; i < asks.levelCount && rest > 0; i++) {
+      const level = asks.levelAt(i);
+      const take = Math.min(asks.totalOf(level), rest);
+      num += BigInt(take) * BigInt(asks.ticksOf(level)) * cm.tickSize;
+      rest -= take;
+    }
+    const cost = (num + m.scaleUp) / m.scale + (num * m.takerFee + m.feeScaleUp) / m.feeScale;
+    return cost > SAFE_MAX_BIG ? Number.POSITIVE_INFINITY : Number(cost);
   }
 }

@@ -32,6 +32,19 @@ export function grown<T extends Float64Array | Int32Array>(a: T, length: number,
   return next;
 }
 
+/**
+ * A buy's money and fee numerators (order.ts moneyNum and feeNum, in minor units × scale and
+ * × scale × 10^6) once either count of units would pass 2^53: its row's O_MONEY_UNITS and
+ * O_FEE_UNITS then hold BIG_UNITS and the numerators are in OrderTable.bigUnits.
+ */
+export interface BigNumerators {
+  moneyNum: bigint;
+  feeNum: bigint;
+}
+
+/** O_MONEY_UNITS and O_FEE_UNITS of an order whose numerators are kept in bigint. */
+export const BIG_UNITS = -1;
+
 const SLOTS_DEFAULT = 1 << 10;
 const RING_SIZE_DEFAULT = 1 << 16;
 const USERS_DEFAULT = 64;
@@ -56,6 +69,8 @@ export class OrderTable {
   private idMax = 0;
   /** Per holder index, the slot of the newest open order, NONE when none. */
   private userHeads: Int32Array;
+  /** By slot, the numerators of the open orders whose rows hold BIG_UNITS: few or none. */
+  readonly bigUnits = new Map<number, BigNumerators>();
 
   /** The ring size must be a power of two; small sizes are for tests. */
   constructor(
@@ -140,6 +155,7 @@ export class OrderTable {
     if (this.ring[at] === slot) this.ring[at] = NONE;
     else if (this.lapped.size > 0 && this.lapped.get(id) === slot) this.lapped.delete(id);
     else throw new InvariantViolation(`slot ${slot} is not open`);
+    if (this.bigUnits.size > 0) this.bigUnits.delete(slot);
     this.freeSlots[this.freeCount++] = slot;
     this.openCount--;
   }

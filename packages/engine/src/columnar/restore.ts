@@ -38,7 +38,7 @@ import {
   O_USER,
   ORDER_WIDTH,
 } from './orderRow.js';
-import { TIME_IN_FORCE_CODES } from './orderTable.js';
+import { BIG_UNITS, TIME_IN_FORCE_CODES } from './orderTable.js';
 
 /** The number of a snapshot's decimal text when it is a safe integer ≥ 0, else -1. */
 function safe(text: string): number {
@@ -88,20 +88,24 @@ function restoreOrder(core: ColumnarCore, row: SnapshotOrderRow): number {
   const dealMoney = safe(row[15]);
   const dealFee = safe(row[16]);
   const frozen = safe(row[22]);
+  // Its numerators as counts of their units while those are safe integers, else in bigint.
+  const moneyNum = BigInt(row[23]);
+  const feeNum = BigInt(row[24]);
   const moneyUnits = units(row[23], cm.moneyUnit);
   const feeUnits = units(row[24], cm.feeUnit);
+  const bigUnits = moneyUnits < 0 || feeUnits < 0;
   const dealFeeLtt = safe(row[17]);
   const stopTicks = units(row[11], cm.tickSize);
   const limitTicks = units(row[12], cm.tickSize);
-  const values = [ticks, amount, left, dealStock, dealMoney, dealFee, frozen, moneyUnits, feeUnits];
+  const values = [ticks, amount, left, dealStock, dealMoney, dealFee, frozen];
   values.push(dealFeeLtt, stopTicks, limitTicks);
-  if (values.some((v) => v < 0) || row[9] !== '0') return NONE;
+  if (values.some((v) => v < 0) || row[9] !== '0' || moneyNum < 0n || feeNum < 0n) return NONE;
   // Whole lots, as placing and filling keep them: the fills' products count lots (lotsTicks).
   if ([amount, left, dealStock].some((v) => v % cm.amountUnit !== 0)) return NONE;
-  // As placing it checked: its fills at its own price keep their products below 2^53; and the
-  // sums of its fills so far and to come stay exact.
+  // As placing it checked: its fills at its own price move less than 2^53; and the sums of its
+  // fills so far and to come stay exact.
   if (!core.fillsFit(cm, amount, ticks)) return NONE;
-  const valueLeft = (BigInt(cm.lotsTicks(left, ticks)) * BigInt(cm.valueP)) / BigInt(cm.valueQ);
+  const valueLeft = (BigInt(left) * BigInt(ticks) * cm.tickSize) / cm.market.scale;
   if (BigInt(dealMoney) + BigInt(dealFee) + valueLeft + 1n > SAFE_MAX_BIG) return NONE;
   // As the Order constructor does in the bigint core's restore: the user's trade balances of
   // both assets exist from here on (a user's balances list them).
@@ -118,8 +122,9 @@ function restoreOrder(core: ColumnarCore, row: SnapshotOrderRow): number {
   ord[at + O_DEAL_MONEY] = dealMoney;
   ord[at + O_DEAL_FEE] = dealFee;
   ord[at + O_DEAL_FEE_LTT] = dealFeeLtt;
-  ord[at + O_MONEY_UNITS] = moneyUnits;
-  ord[at + O_FEE_UNITS] = feeUnits;
+  ord[at + O_MONEY_UNITS] = bigUnits ? BIG_UNITS : moneyUnits;
+  ord[at + O_FEE_UNITS] = bigUnits ? BIG_UNITS : feeUnits;
+  if (bigUnits) core.table.bigUnits.set(o, { moneyNum, feeNum });
   ord[at + O_FROZEN] = frozen;
   ord[at + O_FUNDS_FROZEN] = 1;
   ord[at + O_MTIME] = row[21];

@@ -27,6 +27,7 @@ import {
   O_USER,
   ORDER_WIDTH,
 } from './orderRow.js';
+import { BIG_UNITS } from './orderTable.js';
 import { RecordedState } from './recordedState.js';
 import {
   BUSINESS_ORDER_FREEZE,
@@ -37,14 +38,34 @@ import {
   K_DEAL,
 } from './recordLayout.js';
 
-/** A product the bounds checked before the command began keep below 2^53; a bug otherwise. */
+/** A sum the bounds checked before the command began keep below 2^53; a bug otherwise. */
 export function checked(v: number): number {
   if (v > SAFE_MAX) throw new InvariantViolation('columnar core: a quantity passed 2^53');
   return v;
 }
 
+/** A value the bounds checked before the command keep below 2^53, as a number; a bug otherwise. */
+function safeOrHalt(v: bigint): number {
+  if (v > SAFE_MAX_BIG || v < -SAFE_MAX_BIG) {
+    throw new InvariantViolation('columnar core: a quantity passed 2^53');
+  }
+  return Number(v);
+}
+
+/** What settleBig gives settleFill, in money minor units (LTT for a fee in LTT, else -1). */
+class BigFill {
+  gross = 0;
+  paid = 0;
+  buyerFee = 0;
+  sellerFee = 0;
+  buyerLtt = -1;
+  sellerLtt = -1;
+}
+
 /** The core with the settlement of fills and the freezing of funds. */
 export abstract class Settlement extends RecordedState {
+  private readonly bigFill = new BigFill();
+
   /** As Placement.available does: the holder's trade balance of the asset exists from here on. */
   protected ensureTrade(holder: number, asset: number): void {
     this.holders.ensureAccounts(holder, asset, this.assetNames[asset]!);
@@ -60,7 +81,11 @@ export abstract class Settlement extends RecordedState {
     cm.market.last = BigInt(cm.lastTicks) * cm.tickSize;
   }
 
-  /** One fill (settle.ts, its fast path): money, fees and rounding, with its events. */
+  /**
+   * One fill (settle.ts): money, fees and rounding, with its events. In numbers while every
+   * numerator (fastmath.ts) is below 2^53; else in bigint, as the bigint core computes it
+   * (settleBig). Either way what moves is below 2^53: the bounds checked before the command.
+   */
   protected settleFill(
     cm: ColumnarMarket,
     t: number,
@@ -74,39 +99,63 @@ export abstract class Settlement extends RecordedState {
     const seller = takerBuys ? maker : t;
     const b = buyer * ORDER_WIDTH;
     const s = seller * ORDER_WIDTH;
-    const lotsTicks = checked(cm.lotsTicks(amount, ticks));
-    const value = checked(lotsTicks * cm.valueP);
-    const perRate = checked(lotsTicks * cm.feeP);
-    const buyerFeeNum = checked(perRate * (takerBuys ? cm.takerRate : cm.makerRate));
-    const sellerFeeNum = checked(perRate * (takerBuys ? cm.makerRate : cm.takerRate));
     const holders = this.holders;
+    let gross: number;
+    let paid: number;
+    let buyerFee: number;
+    let sellerFee: number;
     // A fee in LTT, for a user who asked for it and has it (settle.ts); -1 for one in money.
     let buyerLtt = -1;
     let sellerLtt = -1;
-    if (holders.lttFeeUsers > 0) {
-      buyerLtt = this.lttFee(cm, ord[b + O_USER]!, buyerFeeNum);
-      sellerLtt = this.lttFee(cm, ord[s + O_USER]!, sellerFeeNum);
-    }
+    const lotsTicks = cm.lotsTicks(amount, ticks);
+    const value = lotsTicks * cm.valueP;
+    const perRate = lotsTicks * cm.feeP;
+    const buyerFeeNum = perRate * (takerBuys ? cm.takerRate : cm.makerRate);
+    const sellerFeeNum = perRate * (takerBuys ? cm.makerRate : cm.takerRate);
     const moneyUnitsBefore = ord[b + O_MONEY_UNITS]!;
-    const moneyUnits = checked(moneyUnitsBefore + value);
-    const gross = floorDivN(value, cm.valueQ);
-    const paidTotal = ceilDivN(moneyUnits, cm.valueQ);
-    const paid = paidTotal - ceilDivN(moneyUnitsBefore, cm.valueQ);
-    ord[b + O_MONEY_UNITS] = moneyUnits;
-    ord[b + O_DEAL_MONEY] = paidTotal;
-    let buyerFee = buyerLtt;
-    if (buyerLtt < 0) {
-      const feeUnitsBefore = ord[b + O_FEE_UNITS]!;
-      const feeUnits = checked(feeUnitsBefore + buyerFeeNum);
-      const buyerFeeTotal = ceilDivN(feeUnits, cm.feeQ);
-      buyerFee = buyerFeeTotal - ceilDivN(feeUnitsBefore, cm.feeQ);
-      ord[b + O_FEE_UNITS] = feeUnits;
-      ord[b + O_DEAL_FEE] = buyerFeeTotal;
-    }
-    let sellerFee = sellerLtt;
-    if (sellerLtt < 0) {
-      sellerFee = ceilDivN(sellerFeeNum, cm.feeQ);
-      if (sellerFee > gross) sellerFee = gross;
+    const feeUnitsBefore = ord[b + O_FEE_UNITS]!;
+    // NOTE: a rounded product or sum above SAFE_MAX means the exact one is (fastmath.ts mulSafe);
+    // one at or below it is exact. BIG_UNITS is below zero.
+    if (
+      value <= SAFE_MAX &&
+      perRate <= SAFE_MAX &&
+      buyerFeeNum <= SAFE_MAX &&
+      sellerFeeNum <= SAFE_MAX &&
+      moneyUnitsBefore >= 0 &&
+      moneyUnitsBefore + value <= SAFE_MAX &&
+      feeUnitsBefore + buyerFeeNum <= SAFE_MAX
+    ) {
+      if (holders.lttFeeUsers > 0) {
+        buyerLtt = this.lttFee(cm, ord[b + O_USER]!, BigInt(buyerFeeNum) * cm.feeUnit);
+        sellerLtt = this.lttFee(cm, ord[s + O_USER]!, BigInt(sellerFeeNum) * cm.feeUnit);
+      }
+      const moneyUnits = moneyUnitsBefore + value;
+      gross = floorDivN(value, cm.valueQ);
+      const paidTotal = ceilDivN(moneyUnits, cm.valueQ);
+      paid = paidTotal - ceilDivN(moneyUnitsBefore, cm.valueQ);
+      ord[b + O_MONEY_UNITS] = moneyUnits;
+      ord[b + O_DEAL_MONEY] = paidTotal;
+      buyerFee = buyerLtt;
+      if (buyerLtt < 0) {
+        const feeUnits = feeUnitsBefore + buyerFeeNum;
+        const buyerFeeTotal = ceilDivN(feeUnits, cm.feeQ);
+        buyerFee = buyerFeeTotal - ceilDivN(feeUnitsBefore, cm.feeQ);
+        ord[b + O_FEE_UNITS] = feeUnits;
+        ord[b + O_DEAL_FEE] = buyerFeeTotal;
+      }
+      sellerFee = sellerLtt;
+      if (sellerLtt < 0) {
+        sellerFee = ceilDivN(sellerFeeNum, cm.feeQ);
+        if (sellerFee > gross) sellerFee = gross;
+      }
+    } else {
+      const big = this.settleBig(cm, buyer, seller, amount, ticks, takerBuys);
+      gross = big.gross;
+      paid = big.paid;
+      buyerFee = big.buyerFee;
+      sellerFee = big.sellerFee;
+      buyerLtt = big.buyerLtt;
+      sellerLtt = big.sellerLtt;
     }
 
     const dealId = this.meta.nextDealId++;
@@ -169,16 +218,81 @@ export abstract class Settlement extends RecordedState {
   }
 
   /**
-   * The fee in LTT of a user who pays fees in LTT, for a fee of `feeUnits` in money (units of
-   * DealRatios.feeUnit), when LTT has a price and the user has it available; else -1, the fee
-   * being paid in money (settle.ts takeLttFee). Rare: in bigint.
+   * A fill's money side in bigint (settle.ts settleMoneyBig), for a fill whose numerators pass
+   * 2^53: the buyer's numerators go to OrderTable.bigUnits and stay there. What it moves is
+   * below 2^53 (the order's bounds); the rest of settleFill moves it.
    */
-  private lttFee(cm: ColumnarMarket, holder: number, feeUnits: number): number {
+  private settleBig(
+    cm: ColumnarMarket,
+    buyer: number,
+    seller: number,
+    amount: number,
+    ticks: number,
+    takerBuys: boolean,
+  ): BigFill {
+    const m = cm.market;
+    const ord = this.table.rows;
+    const b = buyer * ORDER_WIDTH;
+    const out = this.bigFill;
+    const num = BigInt(amount) * BigInt(ticks) * cm.tickSize;
+    const gross = num / m.scale;
+    const moneyNum = this.moneyNumOf(cm, buyer) + num;
+    let feeNum = this.feeNumOf(cm, buyer);
+    const paidTotal = (moneyNum + m.scaleUp) / m.scale;
+    out.gross = safeOrHalt(gross);
+    out.paid = safeOrHalt(paidTotal) - ord[b + O_DEAL_MONEY]!;
+    ord[b + O_DEAL_MONEY] = safeOrHalt(paidTotal);
+    const buyerFeeNum = num * (takerBuys ? m.takerFee : m.makerFee);
+    const sellerFeeNum = num * (takerBuys ? m.makerFee : m.takerFee);
+    const holders = this.holders;
+    out.buyerLtt = holders.lttFeeUsers > 0 ? this.lttFee(cm, ord[b + O_USER]!, buyerFeeNum) : -1;
+    out.sellerLtt =
+      holders.lttFeeUsers > 0
+        ? this.lttFee(cm, ord[seller * ORDER_WIDTH + O_USER]!, sellerFeeNum)
+        : -1;
+    out.buyerFee = out.buyerLtt;
+    if (out.buyerLtt < 0) {
+      feeNum += buyerFeeNum;
+      const feeTotal = safeOrHalt((feeNum + m.feeScaleUp) / m.feeScale);
+      out.buyerFee = feeTotal - ord[b + O_DEAL_FEE]!;
+      ord[b + O_DEAL_FEE] = feeTotal;
+    }
+    out.sellerFee = out.sellerLtt;
+    if (out.sellerLtt < 0) {
+      const fee = (sellerFeeNum + m.feeScaleUp) / m.feeScale;
+      out.sellerFee = fee > gross ? out.gross : safeOrHalt(fee);
+    }
+    ord[b + O_MONEY_UNITS] = BIG_UNITS;
+    ord[b + O_FEE_UNITS] = BIG_UNITS;
+    this.table.bigUnits.set(buyer, { moneyNum, feeNum });
+    return out;
+  }
+
+  /** An order's money numerator (order.ts moneyNum), from its row or OrderTable.bigUnits. */
+  moneyNumOf(cm: ColumnarMarket, o: number): bigint {
+    const units = this.table.rows[o * ORDER_WIDTH + O_MONEY_UNITS]!;
+    if (units !== BIG_UNITS) return BigInt(units) * cm.moneyUnit;
+    return this.table.bigUnits.get(o)!.moneyNum;
+  }
+
+  /** An order's fee numerator (order.ts feeNum), from its row or OrderTable.bigUnits. */
+  feeNumOf(cm: ColumnarMarket, o: number): bigint {
+    const units = this.table.rows[o * ORDER_WIDTH + O_FEE_UNITS]!;
+    if (units !== BIG_UNITS) return BigInt(units) * cm.feeUnit;
+    return this.table.bigUnits.get(o)!.feeNum;
+  }
+
+  /**
+   * The fee in LTT of a user who pays fees in LTT, for a fee numerator in money (order.ts
+   * feeNum), when LTT has a price and the user has it available; else -1, the fee being paid
+   * in money (settle.ts takeLttFee). Rare: in bigint.
+   */
+  private lttFee(cm: ColumnarMarket, holder: number, feeNum: bigint): number {
     if (!this.holders.paysLtt(holder)) return -1;
     const m = cm.market;
     const lttMarket = this.marketsByName.get(m.lttMarketName);
     if (lttMarket !== undefined) this.syncLast(lttMarket);
-    const fee = lttFeeFor(this.meta, m, BigInt(feeUnits) * cm.feeUnit);
+    const fee = lttFeeFor(this.meta, m, feeNum);
     if (fee < 0n) return -1;
     const ltt = this.meta.assets.get(LTT)!.index;
     // As the bigint core's does, asking for the balance makes it exist.
@@ -217,17 +331,29 @@ export abstract class Settlement extends RecordedState {
     const ord = this.table.rows;
     const row = o * ORDER_WIDTH;
     if (ord[row + O_SIDE] === 1) return ord[row + O_LEFT]!;
-    const lotsTicks = checked(cm.lotsTicks(ord[row + O_LEFT]!, ord[row + O_TICKS]!));
-    const money = checked(ord[row + O_MONEY_UNITS]! + checked(lotsTicks * cm.valueP));
-    const fee = checked(
-      ord[row + O_FEE_UNITS]! + checked(checked(lotsTicks * cm.feeP) * cm.maxRate),
-    );
+    const lotsTicks = cm.lotsTicks(ord[row + O_LEFT]!, ord[row + O_TICKS]!);
+    const moneyUnits = ord[row + O_MONEY_UNITS]!;
+    const money = moneyUnits + lotsTicks * cm.valueP;
+    const fee = ord[row + O_FEE_UNITS]! + lotsTicks * cm.feeP * cm.maxRate;
+    if (moneyUnits < 0 || money > SAFE_MAX || fee > SAFE_MAX) return this.remainingNeedBig(cm, o);
     return (
       ceilDivN(money, cm.valueQ) +
       ceilDivN(fee, cm.feeQ) -
       ord[row + O_DEAL_MONEY]! -
       ord[row + O_DEAL_FEE]!
     );
+  }
+
+  /** remainingNeed in bigint, for a buy whose numerators pass 2^53: rare. */
+  private remainingNeedBig(cm: ColumnarMarket, o: number): number {
+    const ord = this.table.rows;
+    const row = o * ORDER_WIDTH;
+    const m = cm.market;
+    const num = BigInt(ord[row + O_LEFT]!) * BigInt(ord[row + O_TICKS]!) * cm.tickSize;
+    const money = (this.moneyNumOf(cm, o) + num + m.scaleUp) / m.scale;
+    const fee = (this.feeNumOf(cm, o) + num * m.maxFee + m.feeScaleUp) / m.feeScale;
+    const paid = BigInt(ord[row + O_DEAL_MONEY]!) + BigInt(ord[row + O_DEAL_FEE]!);
+    return safeOrHalt(money + fee - paid);
   }
 
   protected freezeForOrder(o: number, amount: number): void {

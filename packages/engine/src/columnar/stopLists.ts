@@ -2,7 +2,6 @@
 // addStop), which stop the command's trades fire next (match.ts), and the bounds over them that
 // the core checks before a command that may fire them (OrderPlacement.triggersFit).
 import { InvariantViolation } from '../errors.js';
-import { SAFE_MAX } from '../fastmath.js';
 import {
   NONE,
   O_AMOUNT,
@@ -28,16 +27,17 @@ export class StopLists {
   amountSum = 0;
   sellAmountMax = 0;
   /**
-   * The sum over the waiting buy stops of amount × limit ticks, in lots (lotsTicks): exact
-   * while at most 2^53; past it, buyProductsPast holds until no stop waits.
+   * The sum over the waiting buy stops of amount × limit ticks, in lots (ColumnarMarket
+   * lotsTicks): exact in buyProductsExact, and as the nearest number in buyProducts, which is
+   * what the bound reads (productsFit allows for its rounding).
    */
   buyProducts = 0;
-  buyProductsPast = false;
+  private buyProductsExact = 0n;
 
-  /** `lotsTicks`: the market's (ColumnarMarket.lotsTicks), to count products in lots. */
+  /** `amountUnit`: the market's (ColumnarMarket.amountUnit), to count products in lots. */
   constructor(
     private readonly table: OrderTable,
-    private readonly lotsTicks: (amount: number, ticks: number) => number,
+    private readonly amountUnit: number,
   ) {}
 
   get count(): number {
@@ -76,16 +76,19 @@ export class StopLists {
     if (ord[row + O_SIDE] === 1) {
       if (amount > this.sellAmountMax) this.sellAmountMax = amount;
     } else {
-      const sum = this.buyProducts + this.buyProductOf(row);
-      if (sum > SAFE_MAX) this.buyProductsPast = true;
-      else this.buyProducts = sum;
+      this.addBuyProducts(this.buyProductOf(row));
     }
   }
 
-  /** A buy stop's amount × limit ticks, in lots: each was checked below 2^53 when placed. */
-  private buyProductOf(row: number): number {
+  /** A buy stop's amount × limit ticks, in lots. Rare: in bigint. */
+  private buyProductOf(row: number): bigint {
     const ord = this.table.rows;
-    return this.lotsTicks(ord[row + O_AMOUNT]!, ord[row + O_TICKS]!);
+    return BigInt(ord[row + O_AMOUNT]! / this.amountUnit) * BigInt(ord[row + O_TICKS]!);
+  }
+
+  private addBuyProducts(product: bigint): void {
+    this.buyProductsExact += product;
+    this.buyProducts = Number(this.buyProductsExact);
   }
 
   remove(slot: number): void {
@@ -96,14 +99,10 @@ export class StopLists {
     if (i < 0) throw new InvariantViolation(`stop order ${ord[row + O_ID]} missing`);
     list.splice(i, 1);
     this.amountSum -= ord[row + O_AMOUNT]!;
-    if (ord[row + O_SIDE] === 2 && !this.buyProductsPast) {
-      this.buyProducts -= this.buyProductOf(row);
-    }
+    if (ord[row + O_SIDE] === 2) this.addBuyProducts(-this.buyProductOf(row));
     if (this.count === 0) {
       this.amountSum = 0;
       this.sellAmountMax = 0;
-      this.buyProducts = 0;
-      this.buyProductsPast = false;
     }
   }
 

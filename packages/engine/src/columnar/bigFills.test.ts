@@ -1,0 +1,131 @@
+// Fills whose numerators (amount × price, and × the fee rate) pass 2^53 while what they move
+// stays below it: the columnar core settles them in bigint and keeps the buyer's numerators in
+// bigint from then on, with the results, events and state hash of a bigint-only engine, and
+// without handing over to the bigint core.
+import { describe, expect, it } from 'vitest';
+import { bid, funding, type Input, type Pair, setUp, setupCommands } from './enginePairTestKit.js';
+
+/** Fees of 0.1% and 0.2%: a fill's fee numerator is twice its products at the taker rate. */
+const withFees = (): Pair => setUp(undefined, setupCommands(1000, 2000));
+const ask = (userId: number, amount: bigint, price: bigint): Input => ({
+  ...bid(userId, amount, price),
+  side: 1,
+});
+const market = (userId: number, side: 1 | 2, more: Record<string, bigint>): Input => ({
+  type: 'order.market',
+  userId,
+  market: 'BTC_USDT',
+  side,
+  source: 'api',
+  ...more,
+});
+
+/** 10^12 minor units at 10^6 ticks: products of 10^18, a value of 10^10 USDT minor units. */
+const BIG = 10n ** 12n;
+const PRICE = 10n ** 6n;
+
+describe('columnar core: fills past 2^53 in bigint', () => {
+  it('a fill whose products pass 2^53', () => {
+    const pair = withFees();
+    pair.apply(ask(1, BIG, PRICE));
+    pair.apply(bid(2, BIG, PRICE));
+    // And the other way round: a taker sell into a resting bid.
+    pair.apply(bid(2, BIG, PRICE));
+    pair.apply(ask(1, BIG, PRICE));
+    expect(pair.engine.coreName).toBe('columnar');
+  });
+
+  it('a buy keeps its numerators in bigint over partial fills, a rest and a restart', () => {
+    const pair = withFees();
+    pair.apply(ask(1, BIG / 3n, PRICE));
+    // It takes the ask, then rests with what it still may pay frozen.
+    pair.apply(bid(2, 3n * BIG, PRICE));
+    pair.apply(ask(1, BIG, PRICE));
+    pair.restart();
+    expect(pair.engine.coreName).toBe('columnar');
+    pair.apply(ask(1, BIG, PRICE));
+    pair.apply(ask(1, 2n * BIG, PRICE));
+    pair.apply({ type: 'order.cancelAll', userId: 1 });
+    expect(pair.engine.coreName).toBe('columnar');
+  });
+
+  it('market orders by amount and by total', () => {
+    const pair = withFees();
+    pair.apply(ask(1, BIG, PRICE));
+    pair.apply(ask(1, BIG, 2n * PRICE));
+    pair.apply(market(2, 2, { amount: (3n * BIG) / 2n }));
+    pair.apply(ask(1, BIG, PRICE));
+    pair.apply(market(2, 2, { total: 2n * 10n ** 10n }));
+    pair.apply(bid(2, BIG, PRICE));
+    pair.apply(bid(2, BIG, PRICE / 2n));
+    pair.apply(market(1, 1, { amount: (3n * BIG) / 2n }));
+    // What a buy of BIG at PRICE costs is 10^10 and its fee: more than a user with 10^10 has.
+    for (const cmd of funding(3, 'USDT', 10n ** 10n)) pair.apply(cmd);
+    pair.apply(ask(1, BIG, PRICE));
+    pair.apply(market(3, 2, { amount: BIG }));
+    pair.apply(market(3, 2, { amount: BIG - 10n ** 10n }));
+    expect(pair.engine.coreName).toBe('columnar');
+  });
+
+  it('a stop-limit buy and an OCO pair whose freezes pass 2^53 in numerators', () => {
+    const pair = withFees();
+    // A last price of 10^6 ticks.
+    pair.apply(ask(1, 1n, PRICE));
+    pair.apply(bid(2, 1n, PRICE));
+    const stop = { market: 'BTC_USDT', amount: BIG, source: 'web' };
+    pair.apply({
+      ...stop,
+      type: 'order.stopLimit',
+      userId: 2,
+      side: 2,
+      stopPrice: 2n * PRICE,
+      price: 3n * PRICE,
+    });
+    pair.apply({
+      ...stop,
+      type: 'order.oco',
+      userId: 2,
+      side: 2,
+      price: PRICE / 2n,
+      stopPrice: 4n * PRICE,
+      limitPrice: 5n * PRICE,
+    });
+    // A trade at twice the price fires the stop, which takes the asks up to its limit.
+    pair.apply(ask(1, BIG, 2n * PRICE));
+    pair.apply(ask(1, BIG, 3n * PRICE));
+    pair.apply(bid(2, 1n, 2n * PRICE));
+    pair.apply({ type: 'order.cancelAll', userId: 1 });
+    pair.apply({ type: 'order.cancelAll', userId: 2 });
+    expect(pair.engine.coreName).toBe('columnar');
+  });
+
+  it('fees in LTT, valued at the LTT market’s last price', () => {
+    const pair = setUp(undefined, [
+      ...setupCommands(1000, 2000),
+      { type: 'asset.add', asset: 'LTT', decimals: 8 },
+      {
+        type: 'market.add',
+        name: 'LTT_USDT',
+        stock: 'LTT',
+        money: 'USDT',
+        tickSize: 1n,
+        lotSize: 1n,
+        minAmount: 1n,
+        pricePrecision: 6,
+        amountPrecision: 8,
+        makerFeePpm: 0,
+        takerFeePpm: 0,
+      },
+      ...[1, 2].flatMap((userId) => funding(userId, 'LTT', 10n ** 15n)),
+    ]);
+    pair.apply({ ...ask(1, 10n ** 8n, 10n ** 5n), market: 'LTT_USDT' });
+    pair.apply({ ...bid(2, 10n ** 8n, 10n ** 5n), market: 'LTT_USDT' });
+    pair.apply({ type: 'user.setCustomFee', userId: 2, enabled: true });
+    pair.apply(ask(1, BIG, PRICE));
+    pair.apply(bid(2, BIG, PRICE));
+    pair.apply({ type: 'user.setCustomFee', userId: 1, enabled: true });
+    pair.apply(bid(2, BIG, PRICE));
+    pair.apply(ask(1, BIG, PRICE));
+    expect(pair.engine.coreName).toBe('columnar');
+  });
+});
