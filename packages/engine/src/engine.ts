@@ -2,15 +2,17 @@
 //
 // Two cores stand behind it (docs/decisions/columnar-engine.md): a new engine starts on the
 // columnar core, whose state is typed arrays of exact numbers; on the first command that core
-// declines, the engine moves its state into the bigint core (snapshot, then restore) and goes on
-// there. Some commands later it tries the columnar core again (handBack), and goes back to it
-// when the state fits. Both give the same results, events, snapshots and hashes.
+// declines, the engine moves its state into the bigint core (handedOverState) and goes on there.
+// Some commands later it tries the columnar core again (handBack: snapshot, then restore, the
+// applied business ids passed over as they are), and goes back to it when the state fits. Both
+// give the same results, events, snapshots and hashes.
 import { ColumnarCore, DECLINED } from './columnar/core.js';
 import { restoreColumnar } from './columnar/restore.js';
 import {
   assetTotalsOf,
   balancesOf,
   depthOf,
+  handedOverState,
   lastPriceOf,
   openOrdersOf,
   orderOf,
@@ -52,8 +54,8 @@ export interface EngineOptions {
 
 /**
  * The first wait, in commands, before a try at the columnar core after a hand-over. Each try
- * and each move costs a conversion of the whole state (about 50 to 100 ms at 10,000 open
- * orders), so the wait doubles after every hand-over and every try that fails, up to
+ * and each move costs a conversion of the state but its applied business ids (tens of ms at
+ * 10,000 open orders, growing with them: docs/decisions/columnar-engine.md), so the wait doubles after every hand-over and every try that fails, up to
  * RETURN_AFTER_MAX: a state that keeps declining costs one conversion per million commands or
  * fewer, and a single large order costs a thousand commands on the slower core, not all of
  * them until a restart.
@@ -119,7 +121,7 @@ export class Engine {
       const result = columnar.apply(cmd, time);
       if (result !== DECLINED) return result;
       // The columnar core changed nothing: the bigint core takes its state and the command.
-      this.s = restoreState(snapshotOf(columnar));
+      this.s = handedOverState(columnar);
       this.columnar = null;
       this.waitToReturn();
     }
@@ -151,7 +153,8 @@ export class Engine {
    * move is not seen in any output, only in speed.
    */
   private handBack(): void {
-    const core = restoreColumnar(snapshotState(this.s));
+    // The applied business ids go over as they are: no text of them, which grows with history.
+    const core = restoreColumnar(snapshotState(this.s, false), this.s.done);
     if (core === null) {
       this.waitToReturn();
       return;

@@ -125,10 +125,14 @@ function snapshotOrders(markets: Market[]): SnapshotOrderRow[] {
   return out;
 }
 
-export function snapshotState(s: State): EngineSnapshot {
+/**
+ * The whole state as plain JSON; without the applied business ids (`done` empty) when
+ * `withDone` is false, for a move between cores that hands them over as they are.
+ */
+export function snapshotState(s: State, withDone = true): EngineSnapshot {
   const markets = [...s.markets.values()].sort((a, b) => (a.name < b.name ? -1 : 1));
   const holdKeys = [...s.holds.keys()].sort();
-  const doneKeys = [...s.done.keys()].sort();
+  const doneKeys = withDone ? [...s.done.keys()].sort() : [];
   return {
     version: 2,
     counters: {
@@ -233,7 +237,8 @@ function reviveResult(json: unknown): CommandResult {
   return { ...(r as object), balances } as CommandResult;
 }
 
-function restoreOrders(s: State, rows: readonly SnapshotOrderRow[]): void {
+/** Put a snapshot's open orders, in its order, into a state that has their markets and users. */
+export function restoreOrders(s: State, rows: readonly SnapshotOrderRow[]): void {
   const byOco = new Map<number, Order>();
   for (const row of rows) {
     const o = restoreOrder(s, row);

@@ -4,6 +4,7 @@
 // Otherwise null, and the engine restores into the bigint core.
 import { SAFE_MAX, SAFE_MAX_BIG, toSafe } from '../fastmath.js';
 import { restoreState } from '../snapshot.js';
+import type { DoneEntry } from '../state.js';
 import type { EngineSnapshot, SnapshotOrderRow } from '../types.js';
 import type { ColumnarMarket } from './columnarMarket.js';
 import { ColumnarCore } from './core.js';
@@ -151,22 +152,32 @@ function restoreOrder(core: ColumnarCore, row: SnapshotOrderRow): number {
 
 /**
  * A columnar core holding the snapshot's state, or null when the state does not fit it or the
- * snapshot is not well formed (the bigint core's restore then says why).
+ * snapshot is not well formed (the bigint core's restore then says why). `done`, the applied
+ * business ids of a live state, stands for the snapshot's when given (a move back from the
+ * bigint core: they grow with the exchange's history, and their entries never change).
  */
-export function restoreColumnar(snap: EngineSnapshot): ColumnarCore | null {
+export function restoreColumnar(
+  snap: EngineSnapshot,
+  done?: ReadonlyMap<string, DoneEntry>,
+): ColumnarCore | null {
   try {
-    return restoreFitting(snap);
+    return restoreFitting(snap, done);
   } catch {
     return null;
   }
 }
 
-function restoreFitting(snap: EngineSnapshot): ColumnarCore | null {
+function restoreFitting(
+  snap: EngineSnapshot,
+  done: ReadonlyMap<string, DoneEntry> | undefined,
+): ColumnarCore | null {
   if (snap.version !== 2) return null;
 
   if (!snap.orders.every(isFittingRow)) return null;
   // The bigint core's restore gives the registry: everything but the orders.
-  const core = new ColumnarCore(restoreState({ ...snap, orders: [] }));
+  const registry = restoreState({ ...snap, orders: [] });
+  if (done !== undefined) for (const [key, entry] of done) registry.done.set(key, entry);
+  const core = new ColumnarCore(registry);
   if (!core.loadRegistry()) return null;
   if (core.holders.lttFeeUsers > 0 && !core.lttFeesFit(0n)) return null;
   // OCO legs are paired as the bigint core's restore pairs them: by id, in the rows' order.

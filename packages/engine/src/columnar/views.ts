@@ -1,7 +1,8 @@
 // What the engine shows of the columnar core's state: the queries, and the snapshot in the
 // bigint core's format (snapshot.ts), so both cores give the same snapshot and hash.
 import { ACCOUNT_KINDS } from '../ledger.js';
-import { snapshotState } from '../snapshot.js';
+import { restoreOrders, snapshotState } from '../snapshot.js';
+import type { State } from '../state.js';
 import type {
   AssetTotal,
   DepthView,
@@ -218,11 +219,29 @@ function snapshotRows(core: ColumnarCore): SnapshotOrderRow[] {
   return out;
 }
 
-/** The whole state in the bigint core's snapshot format. */
-export function snapshotOf(core: ColumnarCore): EngineSnapshot {
+/** Bring the registry (core.meta) up to date: every balance that exists, every last price. */
+function syncMeta(core: ColumnarCore): void {
   core.holders.loadAll();
   for (const cm of core.markets) cm.market.last = BigInt(cm.lastTicks) * cm.tickSize;
+}
+
+/** The whole state in the bigint core's snapshot format. */
+export function snapshotOf(core: ColumnarCore): EngineSnapshot {
+  syncMeta(core);
   const snapshot = snapshotState(core.meta);
   snapshot.orders = snapshotRows(core);
   return snapshot;
+}
+
+/**
+ * The whole state as the bigint core's, for a hand-over: the registry itself, with its balances
+ * loaded and the open orders put back as the bigint core's orders, as restoring snapshotOf's
+ * snapshot would give but without writing and reading back its text (the applied business ids
+ * and their results, the holds and the balances grow with the exchange's history, not with its
+ * book). The core must not be used after: its registry is the bigint core's state now.
+ */
+export function handedOverState(core: ColumnarCore): State {
+  syncMeta(core);
+  restoreOrders(core.meta, snapshotRows(core));
+  return core.meta;
 }
