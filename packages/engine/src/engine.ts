@@ -3,16 +3,16 @@
 // Two cores stand behind it (docs/decisions/columnar-engine.md): a new engine starts on the
 // columnar core, whose state is typed arrays of exact numbers; on the first command that core
 // declines, the engine moves its state into the bigint core (handedOverState) and goes on there.
-// Some commands later it tries the columnar core again (handBack: snapshot, then restore, the
-// applied business ids passed over as they are), and goes back to it when the state fits. Both
-// give the same results, events, snapshots and hashes.
+// Some commands later it tries the columnar core again (handBack: a snapshot of the rest, then a
+// restore, the open orders and applied business ids passed over as they are), and goes back to
+// it when the state fits. Both give the same results, events, snapshots and hashes.
 import { ColumnarCore, DECLINED } from './columnar/core.js';
+import { handedOverState } from './columnar/handOver.js';
 import { restoreColumnar } from './columnar/restore.js';
 import {
   assetTotalsOf,
   balancesOf,
   depthOf,
-  handedOverState,
   lastPriceOf,
   openOrdersOf,
   orderOf,
@@ -25,7 +25,7 @@ import { assertStateValid } from './invariants.js';
 import { ACCOUNT_KINDS } from './ledger.js';
 import { orderView } from './order.js';
 import { queryDepth } from './queries.js';
-import { restoreState, snapshotState } from './snapshot.js';
+import { openOrders, restoreState, snapshotState } from './snapshot.js';
 import { State } from './state.js';
 import type {
   ApplyResult,
@@ -153,8 +153,10 @@ export class Engine {
    * move is not seen in any output, only in speed.
    */
   private handBack(): void {
-    // The applied business ids go over as they are: no text of them, which grows with history.
-    const core = restoreColumnar(snapshotState(this.s, false), this.s.done);
+    // The open orders and the applied business ids go over as they are: no text of them, which
+    // grows with the book and with history.
+    const rest = snapshotState(this.s, { done: false, orders: false });
+    const core = restoreColumnar(rest, { done: this.s.done, orders: openOrders(this.s) });
     if (core === null) {
       this.waitToReturn();
       return;

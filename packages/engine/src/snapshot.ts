@@ -108,31 +108,44 @@ function rowOfV1(so: SnapshotOrder): SnapshotOrderRow {
 }
 
 /** A market's open orders: the book best level first in FIFO order, then waiting stops. */
-function marketOrders(m: Market): Order[] {
-  const out: Order[] = [];
+function marketOrders(m: Market, out: Order[]): void {
   for (const side of [m.bids, m.asks]) {
     for (let i = side.levels.length - 1; i >= 0; i--) {
       for (let o = side.levels[i]!.head; o !== null; o = o.next) out.push(o);
     }
   }
   out.push(...m.stopsUp, ...m.stopsDown);
+}
+
+function marketsByName(s: State): Market[] {
+  return [...s.markets.values()].sort((a, b) => (a.name < b.name ? -1 : 1));
+}
+
+/** Every open order in the snapshot's order: by market name, then as marketOrders lists them. */
+export function openOrders(s: State): Order[] {
+  const out: Order[] = [];
+  for (const m of marketsByName(s)) marketOrders(m, out);
   return out;
 }
 
-function snapshotOrders(markets: Market[]): SnapshotOrderRow[] {
-  const out: SnapshotOrderRow[] = [];
-  for (const m of markets) for (const o of marketOrders(m)) out.push(snapshotOrder(o));
-  return out;
+/** What a snapshot holds; a move between cores hands the parts it leaves out over live. */
+export interface SnapshotParts {
+  /** The applied business ids and their results (grow with the exchange's history). */
+  readonly done: boolean;
+  /** The open orders (grow with the book). */
+  readonly orders: boolean;
 }
+
+const WHOLE: SnapshotParts = { done: true, orders: true };
 
 /**
- * The whole state as plain JSON; without the applied business ids (`done` empty) when
- * `withDone` is false, for a move between cores that hands them over as they are.
+ * The whole state as plain JSON; with `parts`, without the applied business ids or the open
+ * orders (their lists empty), for a move between cores that hands them over as they are.
  */
-export function snapshotState(s: State, withDone = true): EngineSnapshot {
-  const markets = [...s.markets.values()].sort((a, b) => (a.name < b.name ? -1 : 1));
+export function snapshotState(s: State, parts: SnapshotParts = WHOLE): EngineSnapshot {
+  const markets = marketsByName(s);
   const holdKeys = [...s.holds.keys()].sort();
-  const doneKeys = withDone ? [...s.done.keys()].sort() : [];
+  const doneKeys = parts.done ? [...s.done.keys()].sort() : [];
   return {
     version: 2,
     counters: {
@@ -156,7 +169,7 @@ export function snapshotState(s: State, withDone = true): EngineSnapshot {
       .sort((a, b) => a.userId - b.userId)
       .map((u) => ({ userId: u.userId, customFee: u.customFee })),
     balances: snapshotBalances(s),
-    orders: snapshotOrders(markets),
+    orders: parts.orders ? openOrders(s).map(snapshotOrder) : [],
     holds: holdKeys.map((key) => {
       const h = s.holds.get(key)!;
       return {
@@ -237,11 +250,13 @@ function reviveResult(json: unknown): CommandResult {
   return { ...(r as object), balances } as CommandResult;
 }
 
-/** Put a snapshot's open orders, in its order, into a state that has their markets and users. */
-export function restoreOrders(s: State, rows: readonly SnapshotOrderRow[]): void {
+/**
+ * Open orders, in a snapshot's order, put into a state that has their markets and users: on
+ * the book or among the waiting stops, indexed, and each OCO leg paired with the other.
+ */
+export function putBackOrders(s: State, orders: readonly Order[]): void {
   const byOco = new Map<number, Order>();
-  for (const row of rows) {
-    const o = restoreOrder(s, row);
+  for (const o of orders) {
     if (o.isStopWaiting) addStop(o);
     else restOnBook(o);
     registerOrder(s, o);
@@ -288,7 +303,11 @@ export function restoreState(snap: EngineSnapshot | EngineSnapshotV1): State {
     b.available = bigintFromJson(available, 'available');
     b.frozen = bigintFromJson(frozen, 'frozen');
   }
-  restoreOrders(s, snap.version === 1 ? snap.orders.map(rowOfV1) : snap.orders);
+  const rows = snap.version === 1 ? snap.orders.map(rowOfV1) : snap.orders;
+  putBackOrders(
+    s,
+    rows.map((row) => restoreOrder(s, row)),
+  );
   for (const h of snap.holds) {
     s.holds.set(`${h.kind}:${h.businessId}`, {
       ...h,

@@ -2,10 +2,19 @@
 // order's quantities within the ranges the core checks when an order is placed, every balance
 // within two limbs, and the LTT in the exchange below 2^53 when a user pays fees in LTT.
 // Otherwise null, and the engine restores into the bigint core.
+import { bigintFromJson } from '../codec.js';
 import { SAFE_MAX, SAFE_MAX_BIG, toSafe } from '../fastmath.js';
 import { restoreState } from '../snapshot.js';
 import type { DoneEntry } from '../state.js';
-import type { EngineSnapshot, SnapshotOrderRow } from '../types.js';
+import type {
+  Algorithm,
+  EngineSnapshot,
+  OrderSource,
+  OrderType,
+  Side,
+  SnapshotOrderRow,
+  TimeInForce,
+} from '../types.js';
 import type { ColumnarMarket } from './columnarMarket.js';
 import { ColumnarCore } from './core.js';
 import {
@@ -41,14 +50,79 @@ import {
 } from './orderRow.js';
 import { BIG_UNITS, TIME_IN_FORCE_CODES } from './orderTable.js';
 
-/** The number of a snapshot's decimal text when it is a safe integer ≥ 0, else -1. */
-function safe(text: string): number {
-  return toSafe(BigInt(text));
+/**
+ * An open order as a restore reads it: the bigint core's order itself (a move back from that
+ * core), or one read from a snapshot's row.
+ */
+export interface OpenOrder {
+  readonly id: number;
+  readonly user: { readonly userId: number };
+  readonly market: { readonly name: string };
+  readonly side: Side;
+  readonly type: OrderType;
+  readonly algorithm: Algorithm;
+  readonly timeInForce: TimeInForce;
+  readonly source: OrderSource;
+  readonly amount: bigint;
+  readonly total: bigint;
+  readonly price: bigint;
+  readonly stopPrice: bigint;
+  readonly limitPrice: bigint;
+  readonly left: bigint;
+  readonly dealStock: bigint;
+  readonly dealMoney: bigint;
+  readonly dealFee: bigint;
+  readonly dealFeeLtt: bigint;
+  readonly triggered: boolean;
+  readonly ocoId: number;
+  readonly ctime: number;
+  readonly mtime: number;
+  readonly frozen: bigint;
+  readonly moneyNum: bigint;
+  readonly feeNum: bigint;
+  readonly direction: number;
 }
 
-/** `text` / unit when exact and a safe integer, else -1. */
-function units(text: string, unit: bigint): number {
-  const v = BigInt(text);
+/** A snapshot's decimal text as a bigint, as strictly as the bigint core's restore reads it. */
+function big(text: string, field: string): bigint {
+  return text === '0' ? 0n : bigintFromJson(text, field);
+}
+
+/** A snapshot's row as an open order; throws when a field is not what the format says. */
+function orderOfRow(row: SnapshotOrderRow): OpenOrder {
+  if (row[18] !== 0 && row[18] !== 1) throw new TypeError(`order ${row[0]}: triggered`);
+  return {
+    id: row[0],
+    user: { userId: row[1] },
+    market: { name: row[2] },
+    side: row[3],
+    type: row[4],
+    algorithm: row[5],
+    timeInForce: row[6],
+    source: row[7],
+    amount: big(row[8], 'amount'),
+    total: big(row[9], 'total'),
+    price: big(row[10], 'price'),
+    stopPrice: big(row[11], 'stop_price'),
+    limitPrice: big(row[12], 'limit_price'),
+    left: big(row[13], 'left'),
+    dealStock: big(row[14], 'deal_stock'),
+    dealMoney: big(row[15], 'deal_money'),
+    dealFee: big(row[16], 'deal_fee'),
+    dealFeeLtt: big(row[17], 'deal_fee_ltt'),
+    triggered: row[18] === 1,
+    ocoId: row[19],
+    ctime: row[20],
+    mtime: row[21],
+    frozen: big(row[22], 'frozen'),
+    moneyNum: big(row[23], 'moneyNum'),
+    feeNum: big(row[24], 'feeNum'),
+    direction: row[25],
+  };
+}
+
+/** v / unit when exact and a safe integer ≥ 0, else -1. */
+function units(v: bigint, unit: bigint): number {
   if (v < 0n || v % unit !== 0n) return -1;
   return toSafe(v / unit);
 }
@@ -57,66 +131,64 @@ function units(text: string, unit: bigint): number {
  * A resting order or waiting stop the core can hold: a limit order, plain, stop-limit or OCO
  * leg; anything else is the bigint core's.
  */
-function isFittingRow(row: SnapshotOrderRow): boolean {
-  const [, , , side, type, algorithm] = row;
-  const direction = row[25];
-  const plain = algorithm === 0 && row[11] === '0' && row[18] === 0 && direction === 0;
+function isFitting(o: OpenOrder): boolean {
+  const { side, type, algorithm, direction, triggered } = o;
+  const plain = algorithm === 0 && o.stopPrice === 0n && !triggered && direction === 0;
   const conditional =
     (algorithm === 1 || algorithm === 2) &&
-    (direction === 1 || direction === -1 || (algorithm === 2 && direction === 0)) &&
-    (row[18] === 0 || row[18] === 1);
+    (direction === 1 || direction === -1 || (algorithm === 2 && direction === 0));
   return (
     (plain || conditional) &&
     type === 1 &&
     (side === 1 || side === 2) &&
-    (algorithm === 2 ? Number.isSafeInteger(row[19]) && row[19] > 0 : row[19] === 0) &&
-    (algorithm === 2 || row[12] === '0')
+    o.total === 0n &&
+    (algorithm === 2 ? Number.isSafeInteger(o.ocoId) && o.ocoId > 0 : o.ocoId === 0) &&
+    (algorithm === 2 || o.limitPrice === 0n)
   );
 }
 
 /** Put one open order into the core: its slot, or NONE when it does not fit. */
-function restoreOrder(core: ColumnarCore, row: SnapshotOrderRow): number {
-  const cm: ColumnarMarket | undefined = core.marketsByName.get(row[2]);
-  const holder = core.holders.findUser(row[1]);
-  const tif = TIME_IN_FORCE_CODES.indexOf(row[6]);
+function restoreOrder(core: ColumnarCore, o: OpenOrder): number {
+  const cm: ColumnarMarket | undefined = core.marketsByName.get(o.market.name);
+  const holder = core.holders.findUser(o.user.userId);
+  const tif = TIME_IN_FORCE_CODES.indexOf(o.timeInForce);
   if (cm === undefined || !cm.fits || holder < 0 || tif < 0) return NONE;
-  const price = BigInt(row[10]);
-  if (price <= 0n || price % cm.tickSize !== 0n) return NONE;
-  const ticks = units(row[10], cm.tickSize);
-  const amount = safe(row[8]);
-  const left = safe(row[13]);
-  const dealStock = safe(row[14]);
-  const dealMoney = safe(row[15]);
-  const dealFee = safe(row[16]);
-  const frozen = safe(row[22]);
+  if (o.price <= 0n) return NONE;
+  const ticks = units(o.price, cm.tickSize);
+  const amount = toSafe(o.amount);
+  const left = toSafe(o.left);
+  const dealStock = toSafe(o.dealStock);
+  const dealMoney = toSafe(o.dealMoney);
+  const dealFee = toSafe(o.dealFee);
+  const dealFeeLtt = toSafe(o.dealFeeLtt);
+  const frozen = toSafe(o.frozen);
+  const stopTicks = units(o.stopPrice, cm.tickSize);
+  const limitTicks = units(o.limitPrice, cm.tickSize);
   // Its numerators as counts of their units while those are safe integers, else in bigint.
-  const moneyNum = BigInt(row[23]);
-  const feeNum = BigInt(row[24]);
-  const moneyUnits = units(row[23], cm.moneyUnit);
-  const feeUnits = units(row[24], cm.feeUnit);
+  const { moneyNum, feeNum } = o;
+  const moneyUnits = units(moneyNum, cm.moneyUnit);
+  const feeUnits = units(feeNum, cm.feeUnit);
   const bigUnits = moneyUnits < 0 || feeUnits < 0;
-  const dealFeeLtt = safe(row[17]);
-  const stopTicks = units(row[11], cm.tickSize);
-  const limitTicks = units(row[12], cm.tickSize);
-  const values = [ticks, amount, left, dealStock, dealMoney, dealFee, frozen];
-  values.push(dealFeeLtt, stopTicks, limitTicks);
-  if (values.some((v) => v < 0) || row[9] !== '0' || moneyNum < 0n || feeNum < 0n) return NONE;
+  if (ticks < 0 || amount < 0 || left < 0 || dealStock < 0 || dealMoney < 0) return NONE;
+  if (dealFee < 0 || dealFeeLtt < 0 || frozen < 0 || stopTicks < 0 || limitTicks < 0) return NONE;
+  if (moneyNum < 0n || feeNum < 0n) return NONE;
   // Whole lots, as placing and filling keep them: the fills' products count lots (lotsTicks).
-  if ([amount, left, dealStock].some((v) => v % cm.amountUnit !== 0)) return NONE;
+  const lot = cm.amountUnit;
+  if (amount % lot !== 0 || left % lot !== 0 || dealStock % lot !== 0) return NONE;
   // As placing it checked: its fills at its own price move less than 2^53; and the sums of its
   // fills so far and to come stay exact.
   if (!core.fillsFit(cm, amount, ticks)) return NONE;
-  const valueLeft = (BigInt(left) * BigInt(ticks) * cm.tickSize) / cm.market.scale;
+  const valueLeft = (o.left * o.price) / cm.market.scale;
   if (BigInt(dealMoney) + BigInt(dealFee) + valueLeft + 1n > SAFE_MAX_BIG) return NONE;
   // As the Order constructor does in the bigint core's restore: the user's trade balances of
   // both assets exist from here on (a user's balances list them).
   core.holders.ensureAccounts(holder, cm.stock, core.assetNames[cm.stock]!);
   core.holders.ensureAccounts(holder, cm.money, core.assetNames[cm.money]!);
-  const o = core.table.allocate(row[0]);
+  const slot = core.table.allocate(o.id);
   const ord = core.table.rows;
-  const at = o * ORDER_WIDTH;
+  const at = slot * ORDER_WIDTH;
   ord[at + O_USER] = holder;
-  ord[at + O_SIDE] = row[3];
+  ord[at + O_SIDE] = o.side;
   ord[at + O_TICKS] = ticks;
   ord[at + O_LEFT] = left;
   ord[at + O_DEAL_STOCK] = dealStock;
@@ -125,67 +197,69 @@ function restoreOrder(core: ColumnarCore, row: SnapshotOrderRow): number {
   ord[at + O_DEAL_FEE_LTT] = dealFeeLtt;
   ord[at + O_MONEY_UNITS] = bigUnits ? BIG_UNITS : moneyUnits;
   ord[at + O_FEE_UNITS] = bigUnits ? BIG_UNITS : feeUnits;
-  if (bigUnits) core.table.bigUnits.set(o, { moneyNum, feeNum });
+  if (bigUnits) core.table.bigUnits.set(slot, { moneyNum, feeNum });
   ord[at + O_FROZEN] = frozen;
   ord[at + O_FUNDS_FROZEN] = 1;
-  ord[at + O_MTIME] = row[21];
+  ord[at + O_MTIME] = o.mtime;
   ord[at + O_MARKET] = cm.index;
   ord[at + O_TYPE] = 1;
   ord[at + O_TIME_IN_FORCE] = tif;
-  ord[at + O_SOURCE] = row[7] === 'web' ? 0 : 1;
+  ord[at + O_SOURCE] = o.source === 'web' ? 0 : 1;
   ord[at + O_AMOUNT] = amount;
   ord[at + O_TOTAL] = 0;
-  ord[at + O_CTIME] = row[20];
-  ord[at + O_ALGORITHM] = row[5];
+  ord[at + O_CTIME] = o.ctime;
+  ord[at + O_ALGORITHM] = o.algorithm;
   ord[at + O_STOP_TICKS] = stopTicks;
   ord[at + O_LIMIT_TICKS] = limitTicks;
-  ord[at + O_TRIGGERED] = row[18];
-  ord[at + O_OCO_ID] = row[19];
-  ord[at + O_DIRECTION] = row[25];
-  // The rows of one side come best level first, each level's orders oldest first; a waiting
+  ord[at + O_TRIGGERED] = o.triggered ? 1 : 0;
+  ord[at + O_OCO_ID] = o.ocoId;
+  ord[at + O_DIRECTION] = o.direction;
+  // The orders of one side come best level first, each level's orders oldest first; a waiting
   // stop takes its place in the market's firing order.
-  if (row[25] !== 0 && row[18] === 0) cm.stops.add(o);
-  else cm.ownSide(row[3]).add(o);
-  core.table.linkUser(o);
-  return o;
+  if (o.direction !== 0 && !o.triggered) cm.stops.add(slot);
+  else cm.ownSide(o.side).add(slot);
+  core.table.linkUser(slot);
+  return slot;
+}
+
+/** What a move back from the bigint core passes over as it is instead of in the snapshot. */
+export interface LiveParts {
+  /** The applied business ids (they grow with history, and their entries never change). */
+  readonly done: ReadonlyMap<string, DoneEntry>;
+  /** The open orders, in a snapshot's order (snapshot.ts openOrders). */
+  readonly orders: readonly OpenOrder[];
 }
 
 /**
  * A columnar core holding the snapshot's state, or null when the state does not fit it or the
- * snapshot is not well formed (the bigint core's restore then says why). `done`, the applied
- * business ids of a live state, stands for the snapshot's when given (a move back from the
- * bigint core: they grow with the exchange's history, and their entries never change).
+ * snapshot is not well formed (the bigint core's restore then says why). `live`, from the bigint
+ * core's state, stands for the snapshot's applied business ids and open orders (a move back from
+ * that core, whose snapshot leaves them out).
  */
-export function restoreColumnar(
-  snap: EngineSnapshot,
-  done?: ReadonlyMap<string, DoneEntry>,
-): ColumnarCore | null {
+export function restoreColumnar(snap: EngineSnapshot, live?: LiveParts): ColumnarCore | null {
   try {
-    return restoreFitting(snap, done);
+    return restoreFitting(snap, live);
   } catch {
     return null;
   }
 }
 
-function restoreFitting(
-  snap: EngineSnapshot,
-  done: ReadonlyMap<string, DoneEntry> | undefined,
-): ColumnarCore | null {
+function restoreFitting(snap: EngineSnapshot, live: LiveParts | undefined): ColumnarCore | null {
   if (snap.version !== 2) return null;
-
-  if (!snap.orders.every(isFittingRow)) return null;
+  const orders = live?.orders ?? snap.orders.map(orderOfRow);
+  if (!orders.every(isFitting)) return null;
   // The bigint core's restore gives the registry: everything but the orders.
   const registry = restoreState({ ...snap, orders: [] });
-  if (done !== undefined) for (const [key, entry] of done) registry.done.set(key, entry);
+  if (live !== undefined) for (const [key, entry] of live.done) registry.done.set(key, entry);
   const core = new ColumnarCore(registry);
   if (!core.loadRegistry()) return null;
   if (core.holders.lttFeeUsers > 0 && !core.lttFeesFit(0n)) return null;
-  // OCO legs are paired as the bigint core's restore pairs them: by id, in the rows' order.
+  // OCO legs are paired as the bigint core's restore pairs them: by id, in the orders' order.
   const byOco = new Map<number, number>();
-  for (const row of snap.orders) {
-    const o = restoreOrder(core, row);
+  for (const order of orders) {
+    const o = restoreOrder(core, order);
     if (o === NONE) return null;
-    const ocoId = row[19];
+    const ocoId = order.ocoId;
     if (ocoId === 0) continue;
     const other = byOco.get(ocoId);
     if (other === undefined) {

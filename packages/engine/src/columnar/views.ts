@@ -1,8 +1,7 @@
 // What the engine shows of the columnar core's state: the queries, and the snapshot in the
 // bigint core's format (snapshot.ts), so both cores give the same snapshot and hash.
 import { ACCOUNT_KINDS } from '../ledger.js';
-import { restoreOrders, snapshotState } from '../snapshot.js';
-import type { State } from '../state.js';
+import { snapshotState } from '../snapshot.js';
 import type {
   AssetTotal,
   DepthView,
@@ -197,11 +196,11 @@ function snapshotRow(core: ColumnarCore, slot: number): SnapshotOrderRow {
 }
 
 /**
- * Open orders as snapshot.ts lists them: by market name, bids then asks, best level first, then
- * the waiting stops in firing order, rising then falling.
+ * The open orders' slots as snapshot.ts lists them: by market name, bids then asks, best level
+ * first, then the waiting stops in firing order, rising then falling.
  */
-function snapshotRows(core: ColumnarCore): SnapshotOrderRow[] {
-  const out: SnapshotOrderRow[] = [];
+export function openSlots(core: ColumnarCore): number[] {
+  const out: number[] = [];
   const links = core.table.links;
   const markets = [...core.markets].sort((a, b) => (a.name < b.name ? -1 : 1));
   for (const cm of markets) {
@@ -209,18 +208,18 @@ function snapshotRows(core: ColumnarCore): SnapshotOrderRow[] {
       for (let i = 0; i < side.levelCount; i++) {
         const level = side.levelAt(i);
         for (let o = side.headOf(level); o !== NONE; o = links[o * LINK_WIDTH + LINK_NEXT]!) {
-          out.push(snapshotRow(core, o));
+          out.push(o);
         }
       }
     }
-    for (const o of cm.stops.up) out.push(snapshotRow(core, o));
-    for (const o of cm.stops.down) out.push(snapshotRow(core, o));
+    for (const o of cm.stops.up) out.push(o);
+    for (const o of cm.stops.down) out.push(o);
   }
   return out;
 }
 
 /** Bring the registry (core.meta) up to date: every balance that exists, every last price. */
-function syncMeta(core: ColumnarCore): void {
+export function syncMeta(core: ColumnarCore): void {
   core.holders.loadAll();
   for (const cm of core.markets) cm.market.last = BigInt(cm.lastTicks) * cm.tickSize;
 }
@@ -228,20 +227,7 @@ function syncMeta(core: ColumnarCore): void {
 /** The whole state in the bigint core's snapshot format. */
 export function snapshotOf(core: ColumnarCore): EngineSnapshot {
   syncMeta(core);
-  const snapshot = snapshotState(core.meta);
-  snapshot.orders = snapshotRows(core);
+  const snapshot = snapshotState(core.meta, { done: true, orders: false });
+  snapshot.orders = openSlots(core).map((slot) => snapshotRow(core, slot));
   return snapshot;
-}
-
-/**
- * The whole state as the bigint core's, for a hand-over: the registry itself, with its balances
- * loaded and the open orders put back as the bigint core's orders, as restoring snapshotOf's
- * snapshot would give but without writing and reading back its text (the applied business ids
- * and their results, the holds and the balances grow with the exchange's history, not with its
- * book). The core must not be used after: its registry is the bigint core's state now.
- */
-export function handedOverState(core: ColumnarCore): State {
-  syncMeta(core);
-  restoreOrders(core.meta, snapshotRows(core));
-  return core.meta;
 }
