@@ -4,17 +4,10 @@
 // Otherwise null, and the engine restores into the bigint core.
 import { bigintFromJson } from '../codec.js';
 import { SAFE_MAX, SAFE_MAX_BIG, toSafe } from '../fastmath.js';
+import type { Order } from '../order.js';
 import { restoreState } from '../snapshot.js';
 import type { DoneEntry } from '../state.js';
-import type {
-  Algorithm,
-  EngineSnapshot,
-  OrderSource,
-  OrderType,
-  Side,
-  SnapshotOrderRow,
-  TimeInForce,
-} from '../types.js';
+import type { EngineSnapshot, SnapshotOrderRow } from '../types.js';
 import type { ColumnarMarket } from './columnarMarket.js';
 import { ColumnarCore } from './core.js';
 import {
@@ -54,34 +47,33 @@ import { BIG_UNITS, TIME_IN_FORCE_CODES } from './orderTable.js';
  * An open order as a restore reads it: the bigint core's order itself (a move back from that
  * core), or one read from a snapshot's row.
  */
-export interface OpenOrder {
-  readonly id: number;
-  readonly user: { readonly userId: number };
-  readonly market: { readonly name: string };
-  readonly side: Side;
-  readonly type: OrderType;
-  readonly algorithm: Algorithm;
-  readonly timeInForce: TimeInForce;
-  readonly source: OrderSource;
-  readonly amount: bigint;
-  readonly total: bigint;
-  readonly price: bigint;
-  readonly stopPrice: bigint;
-  readonly limitPrice: bigint;
-  readonly left: bigint;
-  readonly dealStock: bigint;
-  readonly dealMoney: bigint;
-  readonly dealFee: bigint;
-  readonly dealFeeLtt: bigint;
-  readonly triggered: boolean;
-  readonly ocoId: number;
-  readonly ctime: number;
-  readonly mtime: number;
-  readonly frozen: bigint;
-  readonly moneyNum: bigint;
-  readonly feeNum: bigint;
-  readonly direction: number;
-}
+export type OpenOrder = Pick<
+  Order,
+  | 'id'
+  | 'side'
+  | 'type'
+  | 'algorithm'
+  | 'timeInForce'
+  | 'source'
+  | 'amount'
+  | 'total'
+  | 'price'
+  | 'stopPrice'
+  | 'limitPrice'
+  | 'left'
+  | 'dealStock'
+  | 'dealMoney'
+  | 'dealFee'
+  | 'dealFeeLtt'
+  | 'triggered'
+  | 'ocoId'
+  | 'ctime'
+  | 'mtime'
+  | 'frozen'
+  | 'moneyNum'
+  | 'feeNum'
+  | 'direction'
+> & { readonly user: { readonly userId: number }; readonly market: { readonly name: string } };
 
 /** A snapshot's decimal text as a bigint, as strictly as the bigint core's restore reads it. */
 function big(text: string, field: string): bigint {
