@@ -20,8 +20,8 @@ const RING = 8;
 
 /**
  * One step: open the next id (after a gap of one, of a few ring laps, or of billions), reopen
- * an id older than the counter (as a restore does), or release an open order, mostly a recent
- * one so that some old ones stay open across many laps.
+ * an id older than the counter (as a restore does), make room ahead, or release an open order,
+ * mostly a recent one so that some old ones stay open across many laps.
  */
 const step = fc.oneof(
   { weight: 5, arbitrary: fc.record({ kind: fc.constant('open' as const), gap: fc.constant(1) }) },
@@ -36,6 +36,11 @@ const step = fc.oneof(
     weight: 1,
     arbitrary: fc.record({ kind: fc.constant('reopen' as const), back: fc.nat(RING * 40) }),
   },
+  // Room made ahead for more open orders, as a restore makes it.
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('reserve' as const), more: fc.nat(RING * 40) }),
+  },
   {
     weight: 4,
     arbitrary: fc.record({
@@ -47,7 +52,7 @@ const step = fc.oneof(
 );
 
 describe('OrderTable', () => {
-  it('maps ids to slots like a Map, reuses slots and keeps rows across growth', () => {
+  it('maps ids to slots like a Map, reuses slots and keeps rows across growth and reserves', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 1, max: 2 ** 50 }),
@@ -88,6 +93,8 @@ describe('OrderTable', () => {
             } else if (s.kind === 'reopen') {
               const id = nextId - 1 - s.back;
               if (id >= 1 && !model.has(id)) openId(id);
+            } else if (s.kind === 'reserve') {
+              table.reserve(table.count + s.more);
             } else if (open.length > 0) {
               const i = s.recent
                 ? open.length - 1 - (s.pick % Math.min(open.length, 3))

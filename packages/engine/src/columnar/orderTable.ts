@@ -207,17 +207,29 @@ export class OrderTable {
     links[link + LINK_USER_NEXT] = NONE;
   }
 
+  /**
+   * Room for `count` open orders, made at once: a restore knows how many it puts back, and
+   * growing to them one doubling at a time copied the rows again at each.
+   */
+  reserve(count: number): void {
+    let size = this.capacity;
+    while (size < count) size *= 2;
+    if (size > this.capacity) this.growSlots(size);
+    while (this.ring.length < count) this.growRing();
+  }
+
   // --- internals -----------------------------------------------------------------------------
 
   private newSlot(): number {
-    if (this.slotsUsed === this.capacity) {
-      const size = this.capacity * 2;
-      this.capacity = size;
-      this.orderRows = grown(this.orderRows, size * ORDER_WIDTH);
-      this.orderLinks = grown(this.orderLinks, size * LINK_WIDTH);
-      this.freeSlots = grown(this.freeSlots, size);
-    }
+    if (this.slotsUsed === this.capacity) this.growSlots(this.capacity * 2);
     return this.slotsUsed++;
+  }
+
+  private growSlots(size: number): void {
+    this.capacity = size;
+    this.orderRows = grown(this.orderRows, size * ORDER_WIDTH);
+    this.orderLinks = grown(this.orderLinks, size * LINK_WIDTH);
+    this.freeSlots = grown(this.freeSlots, size);
   }
 
   /** Record id -> slot: the newer of two ids at one ring position keeps it. */

@@ -246,6 +246,7 @@ function restoreFitting(snap: EngineSnapshot, live: LiveParts | undefined): Colu
   const core = new ColumnarCore(registry);
   if (!core.loadRegistry()) return null;
   if (core.holders.lttFeeUsers > 0 && !core.lttFeesFit(0n)) return null;
+  core.table.reserve(orders.length);
   // OCO legs are paired as the bigint core's restore pairs them: by id, in the orders' order.
   const byOco = new Map<number, number>();
   for (const order of orders) {
