@@ -3,6 +3,7 @@ import { commandFromJson, commandToJson, eventFromJson, eventToJson } from './co
 import { Engine } from './engine.js';
 import type { CommandInput } from './fixtures.js';
 import { BUY, btc, MARKET, SELL, TestExchange, usdt } from './fixtures.js';
+import { State } from './state.js';
 import type { Command, EngineSnapshot, EngineSnapshotV1, SnapshotOrderRow } from './types.js';
 
 /** A busy little history: resting orders, fills, a stop, an OCO pair, holds and freezes. */
@@ -170,6 +171,35 @@ describe('snapshot and restore', () => {
     expect(repeat.events).toEqual([]);
     expect(repeat.result).toEqual(first.result);
   });
+
+  it('holds a market with more waiting stops than a call takes arguments', () => {
+    // The bigint core listed a market's stops as the arguments of one call, and V8 refuses a call
+    // of about 120,000 arguments or more: a snapshot, a state hash or a move back to the columnar
+    // core then threw. 150,000 sell stops at one price, placed on the bigint core.
+    const x = TestExchange.standard(new Engine(new State()));
+    x.checkInvariants = false;
+    x.fund(1, 'BTC', btc('200'));
+    x.fund(2, 'USDT', usdt('100000'));
+    x.limit(1, SELL, '30000', '0.001');
+    x.limit(2, BUY, '30000', '0.001');
+    const stops = 150_000;
+    for (let i = 0; i < stops; i++) {
+      x.ok({
+        type: 'order.stopLimit',
+        userId: 1,
+        market: MARKET,
+        side: SELL,
+        stopPrice: usdt('29000'),
+        price: usdt('28900'),
+        amount: btc('0.001'),
+        source: 'api',
+      });
+    }
+    const snap = x.engine.snapshot();
+    expect(snap.orders).toHaveLength(stops);
+    const restored = Engine.restore(JSON.parse(JSON.stringify(snap)) as EngineSnapshot);
+    expect(restored.stateHash()).toBe(x.engine.stateHash());
+  }, 120_000);
 
   it('different states hash differently', () => {
     const a = funded();
