@@ -56,7 +56,9 @@ export class DealsFeed {
   tradesAdded(market: string, trades: readonly TradeTick[]): void {
     if (this.topics.subscribers(market) === undefined) return;
     const pending = this.pendingByMarket.get(market) ?? [];
-    pending.push(...trades);
+    // NOTE: a loop, not push(...trades): one market order can fill more orders than a call
+    // takes arguments (about 120,000 in V8), and the call would throw.
+    for (const trade of trades) pending.push(trade);
     this.pendingByMarket.set(market, pending);
   }
 

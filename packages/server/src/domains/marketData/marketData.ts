@@ -48,7 +48,10 @@ export class MarketData {
   static async open(options: MarketDataOptions): Promise<MarketData> {
     // Events published while the history loads wait here; those already loaded are skipped.
     const early: EngineEvent[] = [];
-    const stopEarly = options.host.bus.subscribe((events) => early.push(...events));
+    // A loop, not push(...events): a batch can hold more events than a call takes arguments.
+    const stopEarly = options.host.bus.subscribe((events) => {
+      for (const event of events) early.push(event);
+    });
     let data: MarketData;
     try {
       data = new MarketData(options, await KlineBook.open(options.db));
