@@ -49,10 +49,10 @@ function assertStopsValid(s: State, m: Market, seen: Set<Order>): void {
     [m.stopsDown, -1],
   ] as const) {
     for (let i = 0; i < list.length; i++) {
-      const o = list[i]!;
+      const o = list.at(i)!;
       assert(o.direction === direction && o.isStopWaiting, `order ${o.id} in the wrong stop list`);
       assert(s.orders.get(o.id) === o, `stop ${o.id} not indexed`);
-      const next = list[i + 1];
+      const next = list.at(i + 1);
       if (next !== undefined) {
         const ordered =
           o.stopPrice === next.stopPrice

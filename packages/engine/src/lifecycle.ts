@@ -93,17 +93,15 @@ export function addStop(o: Order): void {
   let hi = list.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (stopBefore(list[mid]!, o, up)) lo = mid + 1;
+    if (stopBefore(list.at(mid)!, o, up)) lo = mid + 1;
     else hi = mid;
   }
-  list.splice(lo, 0, o);
+  list.insert(lo, o);
 }
 
 export function removeStop(o: Order): void {
   const list = o.direction > 0 ? o.market.stopsUp : o.market.stopsDown;
-  const i = list.indexOf(o);
-  assert(i >= 0, `stop order ${o.id} missing from its list`);
-  list.splice(i, 1);
+  assert(list.remove(o), `stop order ${o.id} missing from its list`);
 }
 
 /** Take an open order out of the book or the stop lists, wherever it is. */

@@ -2,6 +2,7 @@
 import { maxBig } from './bigmath.js';
 import { assert, InvariantViolation } from './errors.js';
 import { DealRatios, SAFE_MAX_BIG, toSafe } from './fastmath.js';
+import { FiringQueue } from './firingQueue.js';
 import type { Balance } from './ledger.js';
 import type { Order } from './order.js';
 import type { MarketView } from './types.js';
@@ -180,9 +181,9 @@ export class Market {
   runLo = -1n;
   runHi = -1n;
   /** Waiting stops firing when last ≥ stop, by stop ascending then id. */
-  readonly stopsUp: Order[] = [];
+  readonly stopsUp = new FiringQueue<Order>();
   /** Waiting stops firing when last ≤ stop, by stop descending then id. */
-  readonly stopsDown: Order[] = [];
+  readonly stopsDown = new FiringQueue<Order>();
 
   constructor(rules: MarketRules, stockAsset: AssetRef, moneyAsset: AssetRef) {
     const stockDecimals = stockAsset.decimals;

@@ -121,9 +121,9 @@ export function executeMarket(s: State, o: Order): void {
 
 /** The next waiting stop that trades since the last check have crossed, if any. */
 function nextTriggered(m: Market): Order | undefined {
-  const up = m.stopsUp[0];
+  const up = m.stopsUp.first();
   if (up !== undefined && m.runHi >= up.stopPrice) return up;
-  const down = m.stopsDown[0];
+  const down = m.stopsDown.first();
   if (down !== undefined && m.runLo >= 0n && m.runLo <= down.stopPrice) return down;
   return undefined;
 }

@@ -2,6 +2,7 @@
 // addStop), which stop the command's trades fire next (match.ts), and the bounds over them that
 // the core checks before a command that may fire them (OrderPlacement.triggersFit).
 import { InvariantViolation } from '../errors.js';
+import { FiringQueue } from '../firingQueue.js';
 import {
   NONE,
   O_AMOUNT,
@@ -20,8 +21,8 @@ export class StopLists {
    * Waiting stops (slots) by trigger direction, in the order they fire: rising ones lowest
    * stop first, falling ones highest stop first, then oldest.
    */
-  readonly up: number[] = [];
-  readonly down: number[] = [];
+  readonly up = new FiringQueue<number>();
+  readonly down = new FiringQueue<number>();
   // The sum of the waiting stops' amounts (exact), and at least the largest amount of a sell
   // stop (raised as stops are parked, cleared when none waits).
   amountSum = 0;
@@ -63,14 +64,14 @@ export class StopLists {
     let hi = list.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      const other = list[mid]! * ORDER_WIDTH;
+      const other = list.at(mid)! * ORDER_WIDTH;
       const otherStop = ord[other + O_STOP_TICKS]!;
       const before =
         otherStop !== stop ? (up ? otherStop < stop : otherStop > stop) : ord[other + O_ID]! < id;
       if (before) lo = mid + 1;
       else hi = mid;
     }
-    list.splice(lo, 0, slot);
+    list.insert(lo, slot);
     const amount = ord[row + O_AMOUNT]!;
     this.amountSum += amount;
     if (ord[row + O_SIDE] === 1) {
@@ -95,9 +96,7 @@ export class StopLists {
     const ord = this.table.rows;
     const row = slot * ORDER_WIDTH;
     const list = ord[row + O_DIRECTION]! > 0 ? this.up : this.down;
-    const i = list.indexOf(slot);
-    if (i < 0) throw new InvariantViolation(`stop order ${ord[row + O_ID]} missing`);
-    list.splice(i, 1);
+    if (!list.remove(slot)) throw new InvariantViolation(`stop order ${ord[row + O_ID]} missing`);
     this.amountSum -= ord[row + O_AMOUNT]!;
     if (ord[row + O_SIDE] === 2) this.addBuyProducts(-this.buyProductOf(row));
     if (this.count === 0) {
@@ -112,9 +111,9 @@ export class StopLists {
    */
   nextCrossed(runLo: number, runHi: number): number {
     const ord = this.table.rows;
-    const up = this.up[0];
+    const up = this.up.first();
     if (up !== undefined && runHi >= ord[up * ORDER_WIDTH + O_STOP_TICKS]!) return up;
-    const down = this.down[0];
+    const down = this.down.first();
     if (down !== undefined && runLo >= 0 && runLo <= ord[down * ORDER_WIDTH + O_STOP_TICKS]!) {
       return down;
     }
