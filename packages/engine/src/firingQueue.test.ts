@@ -69,6 +69,16 @@ describe('FiringQueue', () => {
     );
   });
 
+  it('tells a reused value from the copy its firing left behind', () => {
+    const queue = new FiringQueue<number>();
+    for (const v of [1, 2, 3]) queue.insert(queue.length, v);
+    expect(queue.remove(1)).toBe(true); // fired: the front moves past it
+    queue.insert(2, 1); // the same value again, behind the others
+    expect(queue.remove(1)).toBe(true); // taken out from behind the front
+    queue.insert(0, 9);
+    expect([...queue]).toEqual([9, 2, 3]);
+  });
+
   it('fires thousands from the front, cancels thousands behind it, and keeps the rest in order', () => {
     const queue = new FiringQueue<number>();
     for (let i = 0; i < 10_000; i++) queue.insert(i, i);

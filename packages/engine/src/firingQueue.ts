@@ -5,6 +5,9 @@
 // or cancelling n stops (stop-losses gathered at one round price, say, or one trader's cancel
 // of all) took time in n², seconds for 50,000 to 150,000 stops in one command.
 
+/** Up to this many items taken out are spliced out one by one; more, in one pass (flush). */
+const FEW = 8;
+
 /**
  * Items in firing order; each item at most once. An item taken out may be put in again (the
  * columnar core reuses an order's slot number).
@@ -64,17 +67,27 @@ export class FiringQueue<T> {
     for (let i = this.start; i < this.items.length; i++) yield this.items[i]!;
   }
 
-  /** Drop the items taken out from behind the front: one pass over the queue. */
+  /**
+   * Drop the items taken out from behind the front. A few: each found and spliced out, which the
+   * runtime does in native loops (a cancel, then a new stop, is a common pair). More: one pass
+   * over the queue, in place, so that a cancel of many costs one pass, not one each.
+   */
   private flush(): void {
-    if (this.gone.size === 0) return;
-    const kept: T[] = [];
+    const gone = this.gone;
+    if (gone.size === 0) return;
     const items = this.items;
-    for (let i = this.start; i < items.length; i++) {
-      if (!this.gone.has(items[i]!)) kept.push(items[i]!);
+    if (gone.size <= FEW) {
+      for (const item of gone) items.splice(items.indexOf(item, this.start), 1);
+    } else {
+      let kept = 0;
+      for (let i = this.start; i < items.length; i++) {
+        const item = items[i]!;
+        if (!gone.has(item)) items[kept++] = item;
+      }
+      items.length = kept;
+      this.start = 0;
     }
-    this.items = kept;
-    this.start = 0;
-    this.gone.clear();
+    gone.clear();
   }
 
   /**
