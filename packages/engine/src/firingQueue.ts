@@ -1,7 +1,7 @@
 // A market's waiting stops of one direction, in the order they fire, for both cores. The next to
 // fire leaves from the front in constant time, and a stop cancelled elsewhere in the queue is
-// only marked, the marked ones dropped together in one pass before the queue is next read in
-// order. As a plain array, each firing or cancel moved every stop behind it: a command firing
+// only marked, the marked ones dropped before the queue is next read in order or added to (a
+// few one by one, many in one pass). As a plain array, each firing or cancel moved every stop behind it: a command firing
 // or cancelling n stops (stop-losses gathered at one round price, say, or one trader's cancel
 // of all) took time in n², seconds for 50,000 to 150,000 stops in one command.
 

@@ -203,38 +203,103 @@ function big(value: unknown, field: string): bigint {
   return value === '0' ? 0n : bigintFromJson(value, field);
 }
 
+/**
+ * An open order's fields as a restore reads them: from a snapshot's row (openOrderOfRow), or the
+ * bigint core's order itself (a move back to the columnar core, columnar/restore.ts).
+ */
+export type OpenOrder = Pick<
+  Order,
+  | 'id'
+  | 'side'
+  | 'type'
+  | 'algorithm'
+  | 'timeInForce'
+  | 'source'
+  | 'amount'
+  | 'total'
+  | 'price'
+  | 'stopPrice'
+  | 'limitPrice'
+  | 'left'
+  | 'dealStock'
+  | 'dealMoney'
+  | 'dealFee'
+  | 'dealFeeLtt'
+  | 'triggered'
+  | 'ocoId'
+  | 'ctime'
+  | 'mtime'
+  | 'frozen'
+  | 'moneyNum'
+  | 'feeNum'
+  | 'direction'
+> & { readonly user: { readonly userId: number }; readonly market: { readonly name: string } };
+
+/** A snapshot's row as an open order's fields; throws when an amount is not integer text. */
+export function openOrderOfRow(row: SnapshotOrderRow): OpenOrder {
+  return {
+    id: row[0],
+    user: { userId: row[1] },
+    market: { name: row[2] },
+    side: row[3],
+    type: row[4],
+    algorithm: row[5],
+    timeInForce: row[6],
+    source: row[7],
+    amount: big(row[8], 'amount'),
+    total: big(row[9], 'total'),
+    price: big(row[10], 'price'),
+    stopPrice: big(row[11], 'stop_price'),
+    limitPrice: big(row[12], 'limit_price'),
+    left: big(row[13], 'left'),
+    dealStock: big(row[14], 'deal_stock'),
+    dealMoney: big(row[15], 'deal_money'),
+    dealFee: big(row[16], 'deal_fee'),
+    dealFeeLtt: big(row[17], 'deal_fee_ltt'),
+    triggered: row[18] === 1,
+    ocoId: row[19],
+    ctime: row[20],
+    mtime: row[21],
+    frozen: big(row[22], 'frozen'),
+    moneyNum: big(row[23], 'moneyNum'),
+    feeNum: big(row[24], 'feeNum'),
+    direction: row[25],
+  };
+}
+
 function restoreOrder(s: State, row: SnapshotOrderRow): Order {
-  const market = s.markets.get(row[2]);
-  if (market === undefined) throw new TypeError(`order ${row[0]}: unknown market ${row[2]}`);
+  const f = openOrderOfRow(row);
+  const market = s.markets.get(f.market.name);
+  if (market === undefined) throw new TypeError(`order ${f.id}: unknown market ${f.market.name}`);
   const o = new Order(
-    row[0],
-    s.user(row[1]),
+    f.id,
+    s.user(f.user.userId),
     market,
-    row[3],
-    row[4],
-    row[5],
-    row[6],
-    row[7],
-    big(row[8], 'amount'),
-    big(row[9], 'total'),
-    big(row[10], 'price'),
-    big(row[11], 'stop_price'),
-    big(row[12], 'limit_price'),
-    row[20],
+    f.side,
+    f.type,
+    f.algorithm,
+    f.timeInForce,
+    f.source,
+    f.amount,
+    f.total,
+    f.price,
+    f.stopPrice,
+    f.limitPrice,
+    f.ctime,
   );
-  o.left = big(row[13], 'left');
-  o.dealStock = big(row[14], 'deal_stock');
-  o.dealMoney = big(row[15], 'deal_money');
-  o.dealFee = big(row[16], 'deal_fee');
-  o.dealFeeLtt = big(row[17], 'deal_fee_ltt');
-  o.triggered = row[18] === 1;
-  o.ocoId = row[19];
-  o.mtime = row[21];
-  o.frozen = big(row[22], 'frozen');
-  o.moneyNum = big(row[23], 'moneyNum');
-  o.feeNum = big(row[24], 'feeNum');
+  o.left = f.left;
+  o.dealStock = f.dealStock;
+  o.dealMoney = f.dealMoney;
+  o.dealFee = f.dealFee;
+  o.dealFeeLtt = f.dealFeeLtt;
+  o.triggered = f.triggered;
+  o.ocoId = f.ocoId;
+  o.mtime = f.mtime;
+  o.frozen = f.frozen;
+  o.moneyNum = f.moneyNum;
+  o.feeNum = f.feeNum;
   o.fundsFrozen = true;
-  o.direction = row[25];
+  o.direction = f.direction;
   return o;
 }
 

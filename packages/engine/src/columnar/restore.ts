@@ -2,12 +2,10 @@
 // order's quantities within the ranges the core checks when an order is placed, every balance
 // within two limbs, and the LTT in the exchange below 2^53 when a user pays fees in LTT.
 // Otherwise null, and the engine restores into the bigint core.
-import { bigintFromJson } from '../codec.js';
 import { SAFE_MAX, SAFE_MAX_BIG, toSafe } from '../fastmath.js';
-import type { Order } from '../order.js';
-import { restoreState } from '../snapshot.js';
+import { type OpenOrder, openOrderOfRow, restoreState } from '../snapshot.js';
 import type { DoneEntry } from '../state.js';
-import type { EngineSnapshot, SnapshotOrderRow } from '../types.js';
+import type { EngineSnapshot } from '../types.js';
 import type { ColumnarMarket } from './columnarMarket.js';
 import { ColumnarCore } from './core.js';
 import {
@@ -42,76 +40,6 @@ import {
   ORDER_WIDTH,
 } from './orderRow.js';
 import { BIG_UNITS, TIME_IN_FORCE_CODES } from './orderTable.js';
-
-/**
- * An open order as a restore reads it: the bigint core's order itself (a move back from that
- * core), or one read from a snapshot's row.
- */
-export type OpenOrder = Pick<
-  Order,
-  | 'id'
-  | 'side'
-  | 'type'
-  | 'algorithm'
-  | 'timeInForce'
-  | 'source'
-  | 'amount'
-  | 'total'
-  | 'price'
-  | 'stopPrice'
-  | 'limitPrice'
-  | 'left'
-  | 'dealStock'
-  | 'dealMoney'
-  | 'dealFee'
-  | 'dealFeeLtt'
-  | 'triggered'
-  | 'ocoId'
-  | 'ctime'
-  | 'mtime'
-  | 'frozen'
-  | 'moneyNum'
-  | 'feeNum'
-  | 'direction'
-> & { readonly user: { readonly userId: number }; readonly market: { readonly name: string } };
-
-/** A snapshot's decimal text as a bigint, as strictly as the bigint core's restore reads it. */
-function big(text: string, field: string): bigint {
-  return text === '0' ? 0n : bigintFromJson(text, field);
-}
-
-/** A snapshot's row as an open order; throws when a field is not what the format says. */
-function orderOfRow(row: SnapshotOrderRow): OpenOrder {
-  if (row[18] !== 0 && row[18] !== 1) throw new TypeError(`order ${row[0]}: triggered`);
-  return {
-    id: row[0],
-    user: { userId: row[1] },
-    market: { name: row[2] },
-    side: row[3],
-    type: row[4],
-    algorithm: row[5],
-    timeInForce: row[6],
-    source: row[7],
-    amount: big(row[8], 'amount'),
-    total: big(row[9], 'total'),
-    price: big(row[10], 'price'),
-    stopPrice: big(row[11], 'stop_price'),
-    limitPrice: big(row[12], 'limit_price'),
-    left: big(row[13], 'left'),
-    dealStock: big(row[14], 'deal_stock'),
-    dealMoney: big(row[15], 'deal_money'),
-    dealFee: big(row[16], 'deal_fee'),
-    dealFeeLtt: big(row[17], 'deal_fee_ltt'),
-    triggered: row[18] === 1,
-    ocoId: row[19],
-    ctime: row[20],
-    mtime: row[21],
-    frozen: big(row[22], 'frozen'),
-    moneyNum: big(row[23], 'moneyNum'),
-    feeNum: big(row[24], 'feeNum'),
-    direction: row[25],
-  };
-}
 
 /** v / unit when exact and a safe integer ≥ 0, else -1. */
 function units(v: bigint, unit: bigint): number {
@@ -238,7 +166,11 @@ export function restoreColumnar(snap: EngineSnapshot, live?: LiveParts): Columna
 
 function restoreFitting(snap: EngineSnapshot, live: LiveParts | undefined): ColumnarCore | null {
   if (snap.version !== 2) return null;
-  const orders = live?.orders ?? snap.orders.map(orderOfRow);
+  // A row's triggered flag is 0 or 1 here; the bigint core's restore reads any other as 0.
+  if (live === undefined && !snap.orders.every((row) => row[18] === 0 || row[18] === 1)) {
+    return null;
+  }
+  const orders = live?.orders ?? snap.orders.map(openOrderOfRow);
   if (!orders.every(isFitting)) return null;
   // The bigint core's restore gives the registry: everything but the orders.
   const registry = restoreState({ ...snap, orders: [] });
