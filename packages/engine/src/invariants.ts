@@ -48,22 +48,25 @@ function assertStopsValid(s: State, m: Market, seen: Set<Order>): void {
     [m.stopsUp, 1],
     [m.stopsDown, -1],
   ] as const) {
-    for (let i = 0; i < list.length; i++) {
-      const o = list.at(i)!;
+    let prev: Order | undefined;
+    let count = 0;
+    for (const o of list) {
       assert(o.direction === direction && o.isStopWaiting, `order ${o.id} in the wrong stop list`);
       assert(s.orders.get(o.id) === o, `stop ${o.id} not indexed`);
-      const next = list.at(i + 1);
-      if (next !== undefined) {
+      if (prev !== undefined) {
         const ordered =
-          o.stopPrice === next.stopPrice
-            ? o.id < next.id
+          prev.stopPrice === o.stopPrice
+            ? prev.id < o.id
             : direction > 0
-              ? o.stopPrice < next.stopPrice
-              : o.stopPrice > next.stopPrice;
+              ? prev.stopPrice < o.stopPrice
+              : prev.stopPrice > o.stopPrice;
         assert(ordered, 'stop list out of order');
       }
+      prev = o;
+      count++;
       seen.add(o);
     }
+    assert(count === list.length, 'stop list count wrong');
   }
 }
 

@@ -79,24 +79,9 @@ export function restOnBook(o: Order): void {
   (o.side === 1 ? m.asks : m.bids).add(o);
 }
 
-function stopBefore(a: Order, b: Order, up: boolean): boolean {
-  if (a.stopPrice !== b.stopPrice)
-    return up ? a.stopPrice < b.stopPrice : a.stopPrice > b.stopPrice;
-  return a.id < b.id;
-}
-
 /** Insert a waiting stop into its market's list for its trigger direction. */
 export function addStop(o: Order): void {
-  const up = o.direction > 0;
-  const list = up ? o.market.stopsUp : o.market.stopsDown;
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (stopBefore(list.at(mid)!, o, up)) lo = mid + 1;
-    else hi = mid;
-  }
-  list.insert(lo, o);
+  (o.direction > 0 ? o.market.stopsUp : o.market.stopsDown).add(o);
 }
 
 export function removeStop(o: Order): void {

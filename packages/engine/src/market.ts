@@ -181,9 +181,13 @@ export class Market {
   runLo = -1n;
   runHi = -1n;
   /** Waiting stops firing when last ≥ stop, by stop ascending then id. */
-  readonly stopsUp = new FiringQueue<Order>();
+  readonly stopsUp = new FiringQueue<Order>((a, b) =>
+    a.stopPrice !== b.stopPrice ? a.stopPrice < b.stopPrice : a.id < b.id,
+  );
   /** Waiting stops firing when last ≤ stop, by stop descending then id. */
-  readonly stopsDown = new FiringQueue<Order>();
+  readonly stopsDown = new FiringQueue<Order>((a, b) =>
+    a.stopPrice !== b.stopPrice ? a.stopPrice > b.stopPrice : a.id < b.id,
+  );
 
   constructor(rules: MarketRules, stockAsset: AssetRef, moneyAsset: AssetRef) {
     const stockDecimals = stockAsset.decimals;

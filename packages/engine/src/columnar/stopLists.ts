@@ -21,8 +21,8 @@ export class StopLists {
    * Waiting stops (slots) by trigger direction, in the order they fire: rising ones lowest
    * stop first, falling ones highest stop first, then oldest.
    */
-  readonly up = new FiringQueue<number>();
-  readonly down = new FiringQueue<number>();
+  readonly up = new FiringQueue<number>((a, b) => this.firesBefore(a, b, true));
+  readonly down = new FiringQueue<number>((a, b) => this.firesBefore(a, b, false));
   // The sum of the waiting stops' amounts (exact), and at least the largest amount of a sell
   // stop (raised as stops are parked, cleared when none waits).
   amountSum = 0;
@@ -56,22 +56,8 @@ export class StopLists {
   add(slot: number): void {
     const ord = this.table.rows;
     const row = slot * ORDER_WIDTH;
-    const up = ord[row + O_DIRECTION]! > 0;
-    const list = up ? this.up : this.down;
-    const stop = ord[row + O_STOP_TICKS]!;
-    const id = ord[row + O_ID]!;
-    let lo = 0;
-    let hi = list.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      const other = list.at(mid)! * ORDER_WIDTH;
-      const otherStop = ord[other + O_STOP_TICKS]!;
-      const before =
-        otherStop !== stop ? (up ? otherStop < stop : otherStop > stop) : ord[other + O_ID]! < id;
-      if (before) lo = mid + 1;
-      else hi = mid;
-    }
-    list.insert(lo, slot);
+    const list = ord[row + O_DIRECTION]! > 0 ? this.up : this.down;
+    list.add(slot);
     const amount = ord[row + O_AMOUNT]!;
     this.amountSum += amount;
     if (ord[row + O_SIDE] === 1) {
@@ -79,6 +65,20 @@ export class StopLists {
     } else {
       this.addBuyProducts(this.buyProductOf(row));
     }
+  }
+
+  /**
+   * Whether waiting stop `a` fires before `b` (slots): rising ones lowest stop first, falling
+   * ones highest stop first, then oldest. Neither changes while the stop waits.
+   */
+  private firesBefore(a: number, b: number, up: boolean): boolean {
+    const ord = this.table.rows;
+    const rowA = a * ORDER_WIDTH;
+    const rowB = b * ORDER_WIDTH;
+    const stopA = ord[rowA + O_STOP_TICKS]!;
+    const stopB = ord[rowB + O_STOP_TICKS]!;
+    if (stopA !== stopB) return up ? stopA < stopB : stopA > stopB;
+    return ord[rowA + O_ID]! < ord[rowB + O_ID]!;
   }
 
   /** A buy stop's amount × limit ticks, in lots. Rare: in bigint. */
