@@ -53,11 +53,18 @@ export class FiringQueue<T> {
   /** Take `item` out; false when it is not in the queue. */
   remove(item: T): boolean {
     const chunks = this.chunks;
-    const c = this.chunkFor(item);
-    const chunk = chunks[c];
-    if (chunk === undefined) return false;
-    const at = this.placeIn(chunk, item);
-    if (chunk[at] !== item) return false;
+    if (chunks.length === 0) return false;
+    let c = 0;
+    let at = 0;
+    // The next to fire, as a firing takes it, needs no search.
+    if (chunks[0]![0] !== item) {
+      c = this.chunkFor(item);
+      const found = chunks[c];
+      if (found === undefined) return false;
+      at = this.placeIn(found, item);
+      if (found[at] !== item) return false;
+    }
+    const chunk = chunks[c]!;
     if (at === 0) chunk.shift();
     else chunk.splice(at, 1);
     this.size--;
