@@ -200,7 +200,11 @@ export class Engine {
 
   /** Every invariant, over the whole state (O(state)); throws InvariantViolation. */
   assertValid(): void {
-    // The columnar core's state is checked as the bigint core's it converts to.
+    // The columnar core's state is checked as the bigint core's it converts to, and its stop
+    // lists, which that conversion sorts again, as they are.
+    if (this.columnar !== null) {
+      for (const cm of this.columnar.markets) cm.stops.assertValid(cm.name);
+    }
     assertStateValid(this.columnar === null ? this.s : restoreState(snapshotOf(this.columnar)));
   }
 

@@ -1,7 +1,7 @@
 // One market's waiting stops in the columnar core: the two lists in firing order (lifecycle.ts
 // addStop), which stop the command's trades fire next (match.ts), and the bounds over them that
 // the core checks before a command that may fire them (OrderPlacement.triggersFit).
-import { InvariantViolation } from '../errors.js';
+import { assert, InvariantViolation } from '../errors.js';
 import { FiringQueue } from '../firingQueue.js';
 import {
   NONE,
@@ -103,6 +103,40 @@ export class StopLists {
       this.amountSum = 0;
       this.sellAmountMax = 0;
     }
+  }
+
+  /**
+   * The lists in firing order, each stop waiting and in the list of its direction, and the sums
+   * over them exact: what the bound before a command that may fire them reads. O(stops).
+   */
+  assertValid(market: string): void {
+    const ord = this.table.rows;
+    let amounts = 0;
+    let buyProducts = 0n;
+    for (const [list, up] of [
+      [this.up, true],
+      [this.down, false],
+    ] as const) {
+      list.assertInOrder(`${market} stops`);
+      for (const slot of list) {
+        const row = slot * ORDER_WIDTH;
+        assert(
+          this.isWaiting(slot) && ord[row + O_DIRECTION]! > 0 === up,
+          `order ${ord[row + O_ID]} in the wrong stop list`,
+        );
+        amounts += ord[row + O_AMOUNT]!;
+        if (ord[row + O_SIDE] === 1) {
+          assert(ord[row + O_AMOUNT]! <= this.sellAmountMax, `${market}: sell stop over the bound`);
+        } else {
+          buyProducts += this.buyProductOf(row);
+        }
+      }
+    }
+    assert(
+      amounts === this.amountSum,
+      `${market}: stops' amounts ${amounts} kept as ${this.amountSum}`,
+    );
+    assert(buyProducts === this.buyProductsExact, `${market}: buy stops' products wrong`);
   }
 
   /**
