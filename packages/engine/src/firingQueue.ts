@@ -3,12 +3,14 @@
 // searches and a move of at most MAX items, and firing the next takes the front of the first
 // chunk. As one array, each firing or cancel moved every stop behind it (a command firing or
 // cancelling n stops took time in n²: seconds at 50,000 to 150,000), and a stop placed or
-// cancelled among 100,000 others still moved them, about 90 µs a pair on the columnar core.
+// cancelled among 100,000 others still moved them: 60 to 90 µs a pair on the columnar core
+// (docs/decisions/columnar-engine.md, "Stops fired, placed and cancelled without moving the
+// others").
 import { assert } from './errors.js';
 
 /** The most items in a chunk; a chunk that would hold more is cut in two. */
 const MAX = 512;
-/** Neighbouring chunks that fit in this many together are merged. */
+/** A chunk down to half this many is merged with a neighbour when the two fit in this many. */
 const MERGE = MAX >>> 1;
 
 /**
