@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { Engine } from './engine.js';
 import type { CommandInput } from './fixtures.js';
 import { BUY, btc, MARKET, orderOf, ordersOf, SELL, TestExchange, usdt } from './fixtures.js';
+import { State } from './state.js';
 import type { OrderView, Side } from './types.js';
 
 /** An exchange whose last price is 30000 (users 1..4 funded). */
-function exchange(): TestExchange {
-  const x = TestExchange.standard();
+function exchange(engine?: Engine): TestExchange {
+  const x = TestExchange.standard(engine);
   for (const user of [1, 2, 3, 4]) {
     x.fund(user, 'BTC', btc('10'));
     x.fund(user, 'USDT', usdt('1000000'));
@@ -110,6 +112,48 @@ describe('stop-limit orders', () => {
     expect(x.engine.lastPrice(MARKET)).toBe(usdt('29700'));
     expect(x.engine.openOrders(1)).toEqual([]);
     expect(x.trade(1, 'BTC')).toEqual({ available: btc('9.7'), frozen: 0n });
+  });
+
+  it.each([
+    ['columnar', () => exchange()],
+    ['bigint', () => exchange(new Engine(new State()))],
+  ])('fire thousands in firing order after cancels among them (%s core)', (_, make) => {
+    const x = make();
+    x.checkInvariants = false;
+    // 2,000 sell stops at 50 prices (29,950 down to 29,460), placed in a scrambled price order,
+    // so that the lists grow in the middle as well as at the end and are cut into chunks.
+    const placed: { id: number; stop: number }[] = [];
+    for (let i = 0; i < 2000; i++) {
+      const stop = 29_950 - ((i * 37) % 50) * 10;
+      const o = orderOf(x.ok(stopLimit(1, SELL, String(stop), String(stop - 500), '0.001')));
+      placed.push({ id: o.id, stop });
+    }
+    // Cancel every third, and every stop at 20 neighbouring prices: chunks dwindle and merge.
+    const cancelled = new Set<number>();
+    for (const [k, o] of placed.entries()) {
+      if (k % 3 === 0 || (o.stop <= 29_800 && o.stop > 29_600)) {
+        x.ok({ type: 'order.cancel', userId: 1, orderId: o.id });
+        cancelled.add(o.id);
+      }
+    }
+    x.engine.assertValid();
+    const waiting = placed
+      .filter((o) => !cancelled.has(o.id))
+      .sort((a, b) => b.stop - a.stop || a.id - b.id);
+    // A trade at 29,000 crosses them all: they fire highest stop first, then oldest.
+    x.limit(4, BUY, '29000', '0.001');
+    const result = x.ok({
+      type: 'order.market',
+      userId: 3,
+      market: MARKET,
+      side: SELL,
+      amount: btc('0.001'),
+      source: 'web',
+    });
+    const fired = result.events.flatMap((e) => (e.type === 'order.triggered' ? [e.order.id] : []));
+    expect(waiting.length).toBeGreaterThan(512); // more than one chunk still
+    expect(fired).toEqual(waiting.map((o) => o.id));
+    x.engine.assertValid();
   });
 
   it('cancel before the trigger returns the funds', () => {
