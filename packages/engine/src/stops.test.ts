@@ -51,6 +51,19 @@ function oco(
   } satisfies CommandInput;
 }
 
+/** User 3 sells 0.001 BTC at market: the ids of the stops that triggers, in the order they fire. */
+function triggeredBySale(x: TestExchange): number[] {
+  const result = x.ok({
+    type: 'order.market',
+    userId: 3,
+    market: MARKET,
+    side: SELL,
+    amount: btc('0.001'),
+    source: 'web',
+  });
+  return result.events.flatMap((e) => (e.type === 'order.triggered' ? [e.order.id] : []));
+}
+
 function finished(events: { type: string; order?: OrderView }[], id: number) {
   return events.find((e) => e.type === 'order.finish' && e.order?.id === id)?.order;
 }
@@ -99,16 +112,7 @@ describe('stop-limit orders', () => {
     const first = orderOf(x.ok(stopLimit(1, SELL, '29950', '29900', '0.1')));
     const second = orderOf(x.ok(stopLimit(1, SELL, '29900', '29800', '0.1')));
     const third = orderOf(x.ok(stopLimit(1, SELL, '29800', '29700', '0.1')));
-    const result = x.ok({
-      type: 'order.market',
-      userId: 3,
-      market: MARKET,
-      side: SELL,
-      amount: btc('0.001'),
-      source: 'web',
-    });
-    const order = result.events.flatMap((e) => (e.type === 'order.triggered' ? [e.order.id] : []));
-    expect(order).toEqual([first.id, second.id, third.id]);
+    expect(triggeredBySale(x)).toEqual([first.id, second.id, third.id]);
     expect(x.engine.lastPrice(MARKET)).toBe(usdt('29700'));
     expect(x.engine.openOrders(1)).toEqual([]);
     expect(x.trade(1, 'BTC')).toEqual({ available: btc('9.7'), frozen: 0n });
@@ -142,17 +146,8 @@ describe('stop-limit orders', () => {
       .sort((a, b) => b.stop - a.stop || a.id - b.id);
     // A trade at 29,000 crosses them all: they fire highest stop first, then oldest.
     x.limit(4, BUY, '29000', '0.001');
-    const result = x.ok({
-      type: 'order.market',
-      userId: 3,
-      market: MARKET,
-      side: SELL,
-      amount: btc('0.001'),
-      source: 'web',
-    });
-    const fired = result.events.flatMap((e) => (e.type === 'order.triggered' ? [e.order.id] : []));
     expect(waiting.length).toBeGreaterThan(512); // more than one chunk still
-    expect(fired).toEqual(waiting.map((o) => o.id));
+    expect(triggeredBySale(x)).toEqual(waiting.map((o) => o.id));
     x.engine.assertValid();
   });
 
