@@ -7,6 +7,7 @@ const COMMAND_BIGINT_FIELDS: Record<Command['type'], readonly string[]> = {
   'market.add': ['tickSize', 'lotSize', 'minAmount'],
   'user.add': [],
   'user.setCustomFee': [],
+  'limits.set': [],
   'balance.deposit': ['amount'],
   'balance.withdrawHold': ['amount'],
   'balance.withdrawComplete': ['fee'],

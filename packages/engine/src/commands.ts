@@ -45,6 +45,20 @@ export interface UserSetCustomFeeCommand extends CommandBase {
   enabled: boolean;
 }
 
+/**
+ * The exchange's limits on what one user may hold open. A serious exchange caps them (a book of
+ * millions of one user's dust orders costs every other trader time and the operator memory).
+ */
+export interface LimitsSetCommand extends CommandBase {
+  type: 'limits.set';
+  /**
+   * Open orders one user may have at once, over all markets, waiting stops and both legs of an
+   * OCO included; 0 for no cap. An order that cannot rest (market, IOC, FOK) is never refused
+   * for it, so a user at the cap can still trade out of a position.
+   */
+  openOrdersPerUserMax: number;
+}
+
 export interface BalanceDepositCommand extends CommandBase {
   type: 'balance.deposit';
   userId: UserId;
@@ -182,6 +196,7 @@ export type Command =
   | MarketAddCommand
   | UserAddCommand
   | UserSetCustomFeeCommand
+  | LimitsSetCommand
   | BalanceDepositCommand
   | BalanceWithdrawHoldCommand
   | BalanceWithdrawCompleteCommand

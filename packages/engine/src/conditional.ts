@@ -5,7 +5,7 @@ import { freezeForOrder, registerOrder } from './lifecycle.js';
 import type { Market } from './market.js';
 import { executeLimit, parkStop, runTriggers } from './match.js';
 import { orderView } from './order.js';
-import { checkPlacement, insufficient, Placement } from './placement.js';
+import { checkOpenOrderCap, checkPlacement, insufficient, Placement } from './placement.js';
 import type { State } from './state.js';
 import type {
   ApplyResult,
@@ -33,6 +33,8 @@ export function checkStopLimit(m: Market, cmd: OrderStopLimitCommand): Rejection
 export function placeStopLimit(s: State, cmd: OrderStopLimitCommand): ApplyResult {
   const p = checkPlacement(s, cmd);
   if (!(p instanceof Placement)) return p;
+  const tooMany = checkOpenOrderCap(s.openOrdersPerUserMax, p.user.openCount, 1);
+  if (tooMany !== null) return tooMany;
   const m = p.market;
   const bad = checkStopLimit(m, cmd);
   if (bad !== null) return bad;
@@ -69,6 +71,8 @@ export function checkOcoPrices(m: Market, side: Side, cmd: OrderOcoCommand): Rej
 export function placeOco(s: State, cmd: OrderOcoCommand): ApplyResult {
   const p = checkPlacement(s, cmd);
   if (!(p instanceof Placement)) return p;
+  const tooMany = checkOpenOrderCap(s.openOrdersPerUserMax, p.user.openCount, 2);
+  if (tooMany !== null) return tooMany;
   const bad = checkOcoPrices(p.market, p.side, cmd);
   if (bad !== null) return bad;
   // One freeze covers both legs: enough for whichever of the two prices costs more.

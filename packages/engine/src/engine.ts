@@ -204,6 +204,7 @@ export class Engine {
     // lists, which that conversion sorts again, as they are.
     if (this.columnar !== null) {
       for (const cm of this.columnar.markets) cm.stops.assertValid(cm.name);
+      this.columnar.table.assertUserCounts();
     }
     assertStateValid(this.columnar === null ? this.s : restoreState(snapshotOf(this.columnar)));
   }
@@ -277,6 +278,11 @@ export class Engine {
 
   markets(): MarketView[] {
     return [...this.s.markets.values()].map((m) => m.view());
+  }
+
+  /** The limits of limits.set (0: no cap). */
+  limits(): { openOrdersPerUserMax: number } {
+    return { openOrdersPerUserMax: this.s.openOrdersPerUserMax };
   }
 
   assets(): AssetView[] {

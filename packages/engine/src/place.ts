@@ -5,7 +5,13 @@ import { reject } from './errors.js';
 import { registerOrder } from './lifecycle.js';
 import type { Market } from './market.js';
 import { affordable, executeLimit, executeMarket, runTriggers } from './match.js';
-import { checkPlacement, insufficient, Placement } from './placement.js';
+import {
+  checkOpenOrderCap,
+  checkPlacement,
+  insufficient,
+  mayRest,
+  Placement,
+} from './placement.js';
 import type { State } from './state.js';
 import type { ApplyResult, OrderLimitCommand, OrderMarketCommand, Rejection } from './types.js';
 import { checkAmount, checkPositive, checkPrice } from './validate.js';
@@ -52,6 +58,10 @@ function checkTimeInForce(p: Placement, cmd: OrderLimitCommand): Rejection | nul
 export function placeLimit(s: State, cmd: OrderLimitCommand): ApplyResult {
   const p = checkPlacement(s, cmd);
   if (!(p instanceof Placement)) return p;
+  if (mayRest(cmd.timeInForce)) {
+    const tooMany = checkOpenOrderCap(s.openOrdersPerUserMax, p.user.openCount, 1);
+    if (tooMany !== null) return tooMany;
+  }
   const bad = checkPrice(p.market, cmd.price) ?? checkAmount(p.market, cmd.amount);
   if (bad !== null) return bad;
   const need = p.fundsNeeded(cmd.amount, cmd.price);

@@ -95,6 +95,20 @@ export function checkPlacement(s: State, cmd: OrderCommand): Placement | Rejecti
   return new Placement(user, market, cmd.side);
 }
 
+/** Whether a limit order with this time in force may rest on the book (IOC and FOK never do). */
+export function mayRest(timeInForce: unknown): boolean {
+  return timeInForce === 'GTC' || timeInForce === 'POST_ONLY';
+}
+
+/**
+ * Null when a user with `open` open orders may place an order that opens `adding` more (2 for
+ * an OCO) under the cap of limits.set (`cap`, 0 for none); else the rejection.
+ */
+export function checkOpenOrderCap(cap: number, open: number, adding: number): Rejection | null {
+  if (cap === 0 || open + adding <= cap) return null;
+  return reject('too_many_orders', `At most ${cap} open orders per user: cancel some first`);
+}
+
 export function insufficient(field: string): Rejection {
   return reject('insufficient_balance', INSUFFICIENT, field);
 }

@@ -225,6 +225,11 @@ const balanceCommand: fc.Arbitrary<CommandInput> = fc.oneof(
     userId: user,
     enabled: fc.boolean(),
   }),
+  // Small caps on open orders, so that orders meet them (0: no cap).
+  fc.record({
+    type: fc.constant('limits.set' as const),
+    openOrdersPerUserMax: fc.integer({ min: 0, max: 4 }),
+  }),
 );
 
 const command = fc.oneof(
@@ -284,6 +289,7 @@ describe('engine properties', { timeout: 60_000 }, () => {
       'market.add',
       'user.add',
       'user.setCustomFee',
+      'limits.set',
       'balance.deposit',
       'balance.withdrawHold',
       'balance.withdrawComplete',
@@ -327,6 +333,7 @@ describe('engine properties', { timeout: 60_000 }, () => {
         purpose: field(fc.constant('loan')),
         orderId: field(fc.integer({ min: 1, max: 40 })),
         enabled: field(fc.boolean()),
+        openOrdersPerUserMax: field(fc.integer({ min: 0, max: 4 })),
       },
       { requiredKeys: ['type'] },
     );

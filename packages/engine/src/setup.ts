@@ -1,4 +1,4 @@
-// Run-time configuration commands: assets, markets, users and their fee setting.
+// Run-time configuration commands: assets, markets, users and their fee setting, limits.
 import { reject } from './errors.js';
 import { Market } from './market.js';
 import type { State } from './state.js';
@@ -6,6 +6,7 @@ import type {
   ApplyResult,
   AssetAddCommand,
   CommandResult,
+  LimitsSetCommand,
   MarketAddCommand,
   Rejection,
   UserAddCommand,
@@ -16,6 +17,8 @@ import { AMOUNT_MAX, isUserId } from './validate.js';
 const NO_RESULT: CommandResult = { kind: 'none' };
 const ASSET_NAME = /^[A-Z0-9]{1,16}$/;
 const DECIMALS_MAX = 18;
+/** The largest cap on a user's open orders: their count is kept as a 32-bit integer. */
+const OPEN_ORDERS_CAP_MAX = 1_000_000_000;
 
 function isSmallInt(value: unknown, max: number): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= max;
@@ -115,5 +118,18 @@ export function setCustomFee(s: State, cmd: UserSetCustomFeeCommand): ApplyResul
     return reject('invalid_command', 'Enabled must be true or false', 'enabled');
   }
   s.user(cmd.userId).customFee = cmd.enabled;
+  return { ok: true, events: s.events, result: NO_RESULT };
+}
+
+/** Set the exchange's limits; the cap applies to orders placed from now on, not to open ones. */
+export function setLimits(s: State, cmd: LimitsSetCommand): ApplyResult {
+  if (!isSmallInt(cmd.openOrdersPerUserMax, OPEN_ORDERS_CAP_MAX)) {
+    return reject(
+      'invalid_command',
+      `The cap on open orders must be a whole number from 0 (no cap) to ${OPEN_ORDERS_CAP_MAX}`,
+      'openOrdersPerUserMax',
+    );
+  }
+  s.openOrdersPerUserMax = cmd.openOrdersPerUserMax;
   return { ok: true, events: s.events, result: NO_RESULT };
 }

@@ -167,6 +167,11 @@ export function snapshotState(s: State, parts: SnapshotParts = WHOLE): EngineSna
       ...(toPlainJson(m.view()) as EngineSnapshot['markets'][number]),
       last: m.last.toString(),
     })),
+    // Written only when set, so that the snapshots and hashes of an exchange without limits are
+    // what they were before limits existed.
+    ...(s.openOrdersPerUserMax === 0
+      ? {}
+      : { limits: { openOrdersPerUserMax: s.openOrdersPerUserMax } }),
     users: [...s.users.values()]
       .sort((a, b) => a.userId - b.userId)
       .map((u) => ({ userId: u.userId, customFee: u.customFee })),
@@ -364,6 +369,7 @@ export function restoreState(snap: EngineSnapshot | EngineSnapshotV1): State {
     m.last = bigintFromJson(sm.last, 'last');
     s.markets.set(m.name, m);
   }
+  s.openOrdersPerUserMax = snap.limits?.openOrdersPerUserMax ?? 0;
   for (const u of snap.users) s.user(u.userId).customFee = u.customFee;
   for (const [owner, kind, asset, available, frozen] of snap.balances) {
     const b = holderOf(s, owner).balance(asset, kind);

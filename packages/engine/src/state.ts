@@ -54,6 +54,8 @@ export class State {
   readonly holds = new Map<string, Hold>();
   /** Applied business ids by `${command type}:${businessId}`. */
   readonly done = new Map<string, DoneEntry>();
+  /** Open orders a user may have at once (limits.set); 0: no cap. */
+  openOrdersPerUserMax = 0;
   lastEventSeq = 0;
   nextOrderId = 1;
   nextDealId = 1;

@@ -213,7 +213,8 @@ export type RejectCode =
   | 'withdraw_finished'
   | 'freeze_not_found'
   | 'freeze_finished'
-  | 'invalid_fee';
+  | 'invalid_fee'
+  | 'too_many_orders';
 
 export interface Rejection {
   ok: false;
@@ -245,6 +246,8 @@ export interface EngineSnapshot {
   counters: { lastEventSeq: number; nextOrderId: number; nextDealId: number };
   assets: { asset: string; decimals: number; deposited: string; withdrawn: string }[];
   markets: SnapshotMarket[];
+  /** The limits of limits.set; absent when none is set. */
+  limits?: { openOrdersPerUserMax: number };
   users: { userId: UserId; customFee: boolean }[];
   /** Every non-zero balance: [owner, account, asset, available, frozen]. */
   balances: [Owner, AccountKind, string, string, string][];

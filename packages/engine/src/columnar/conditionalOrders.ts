@@ -28,6 +28,10 @@ export abstract class ConditionalOrders extends OrderPlacement {
     const unplaced = this.checkPlacement(cmd);
     if (unplaced !== null) return unplaced;
     const h = this.placedHolder;
+    if (this.meta.openOrdersPerUserMax !== 0) {
+      const tooMany = this.capOpenOrders(h, 1);
+      if (tooMany !== null) return tooMany;
+    }
     const cm = this.placedMarket!;
     const m = cm.market;
     this.syncLast(cm);
@@ -64,6 +68,10 @@ export abstract class ConditionalOrders extends OrderPlacement {
     const unplaced = this.checkPlacement(cmd);
     if (unplaced !== null) return unplaced;
     const h = this.placedHolder;
+    if (this.meta.openOrdersPerUserMax !== 0) {
+      const tooMany = this.capOpenOrders(h, 2);
+      if (tooMany !== null) return tooMany;
+    }
     const cm = this.placedMarket!;
     const m = cm.market;
     const side = cmd.side;

@@ -749,6 +749,14 @@ const customFee: fc.Arbitrary<Step> = command(
   fc.record({ type: fc.constant('user.setCustomFee'), userId, enabled: fc.boolean() }),
 );
 
+/** The cap on a user's open orders: small, so that orders meet it; sometimes malformed. */
+const limitsSet: fc.Arbitrary<Step> = command(
+  fc.record({
+    type: fc.constant('limits.set'),
+    openOrdersPerUserMax: mostly(fc.constantFrom(0, 1, 2, 3, 5, 8), fc.constantFrom(-1, 1.5, '3')),
+  }),
+);
+
 /** A command past the columnar core's ranges: the engine hands over to the bigint core. */
 const handOver: fc.Arbitrary<Step> = command(
   fc.record({
@@ -785,6 +793,7 @@ const step = (rare: boolean): fc.Arbitrary<Step> =>
     { weight: 4, arbitrary: command(stopLimit) },
     { weight: 3, arbitrary: command(oco) },
     { weight: 2, arbitrary: customFee },
+    { weight: 1, arbitrary: limitsSet },
     { weight: 12, arbitrary: cancels },
     { weight: 12, arbitrary: balances(rare) },
     {

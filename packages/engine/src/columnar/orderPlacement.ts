@@ -6,7 +6,7 @@
 import { reject } from '../errors.js';
 import { ceilDivN, SAFE_MAX, SAFE_MAX_BIG } from '../fastmath.js';
 import { buyFreezeFor } from '../lifecycle.js';
-import { insufficient } from '../placement.js';
+import { checkOpenOrderCap, insufficient, mayRest } from '../placement.js';
 import type { ApplyResult, OrderLimitCommand, OrderMarketCommand, Rejection } from '../types.js';
 import {
   checkAmount,
@@ -150,10 +150,23 @@ export abstract class OrderPlacement extends Matching {
     return cm.fits ? null : DECLINED;
   }
 
+  /**
+   * The cap of limits.set on the placing holder's open orders, for an order that opens
+   * `adding` of them (placement.ts checkOpenOrderCap). NOTE: callers test for a cap first, so
+   * that an exchange without one runs none of this.
+   */
+  protected capOpenOrders(h: number, adding: number): Rejection | null {
+    return checkOpenOrderCap(this.meta.openOrdersPerUserMax, this.table.openOfUser(h), adding);
+  }
+
   protected placeLimit(cmd: OrderLimitCommand): CoreResult {
     const unplaced = this.checkPlacement(cmd);
     if (unplaced !== null) return unplaced;
     const h = this.placedHolder;
+    if (this.meta.openOrdersPerUserMax !== 0 && mayRest(cmd.timeInForce)) {
+      const tooMany = this.capOpenOrders(h, 1);
+      if (tooMany !== null) return tooMany;
+    }
     const cm = this.placedMarket!;
     const m = cm.market;
     // The common case in numbers; anything else through the bigint core's checks.

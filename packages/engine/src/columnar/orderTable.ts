@@ -69,6 +69,8 @@ export class OrderTable {
   private idMax = 0;
   /** Per holder index, the slot of the newest open order, NONE when none. */
   private userHeads: Int32Array;
+  /** Per holder index, how many open orders its list holds (the cap of limits.set reads it). */
+  private userOpen: Int32Array;
   /** By slot, the numerators of the open orders whose rows hold BIG_UNITS: few or none. */
   readonly bigUnits = new Map<number, BigNumerators>();
 
@@ -89,6 +91,7 @@ export class OrderTable {
     this.ring = new Int32Array(ringSize).fill(NONE);
     this.ringMask = ringSize - 1;
     this.userHeads = new Int32Array(Math.max(1, userCapacity)).fill(NONE);
+    this.userOpen = new Int32Array(this.userHeads.length);
   }
 
   /**
@@ -179,12 +182,20 @@ export class OrderTable {
     return user < this.userHeads.length ? this.userHeads[user]! : NONE;
   }
 
+  /** How many open orders a holder has. */
+  openOfUser(user: number): number {
+    return user < this.userOpen.length ? this.userOpen[user]! : 0;
+  }
+
   /** Put an order (its O_USER set, not yet in its user's list) at the front of that list. */
   linkUser(slot: number): void {
     const user = this.orderRows[slot * ORDER_WIDTH + O_USER]! | 0;
     if (user >= this.userHeads.length) {
-      this.userHeads = grown(this.userHeads, Math.max(user + 1, this.userHeads.length * 2), NONE);
+      const length = Math.max(user + 1, this.userHeads.length * 2);
+      this.userHeads = grown(this.userHeads, length, NONE);
+      this.userOpen = grown(this.userOpen, length);
     }
+    this.userOpen[user]!++;
     const head = this.userHeads[user]!;
     const links = this.orderLinks;
     const link = slot * LINK_WIDTH;
@@ -200,11 +211,29 @@ export class OrderTable {
     const link = slot * LINK_WIDTH;
     const prev = links[link + LINK_USER_PREV]!;
     const next = links[link + LINK_USER_NEXT]!;
-    if (prev === NONE) this.userHeads[this.orderRows[slot * ORDER_WIDTH + O_USER]! | 0] = next;
+    const user = this.orderRows[slot * ORDER_WIDTH + O_USER]! | 0;
+    this.userOpen[user]!--;
+    if (prev === NONE) this.userHeads[user] = next;
     else links[prev * LINK_WIDTH + LINK_USER_NEXT] = next;
     if (next !== NONE) links[next * LINK_WIDTH + LINK_USER_PREV] = prev;
     links[link + LINK_USER_PREV] = NONE;
     links[link + LINK_USER_NEXT] = NONE;
+  }
+
+  /** Throws unless every holder's count of open orders is the length of its list. */
+  assertUserCounts(): void {
+    const links = this.orderLinks;
+    for (let user = 0; user < this.userHeads.length; user++) {
+      let length = 0;
+      for (let o = this.userHeads[user]!; o !== NONE; o = links[o * LINK_WIDTH + LINK_USER_NEXT]!) {
+        length++;
+      }
+      if (length !== this.userOpen[user]) {
+        throw new InvariantViolation(
+          `holder ${user}: ${this.userOpen[user]} open orders counted, ${length} listed`,
+        );
+      }
+    }
   }
 
   /**
