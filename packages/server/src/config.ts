@@ -70,6 +70,11 @@ export interface EngineConfig {
   /** A snapshot after this many journal entries (`ENGINE_SNAPSHOT_EVERY`, default 50,000). */
   snapshotEveryCommands: number;
   /**
+   * Open orders one user may have at once over all markets, stops and OCO legs included
+   * (`OPEN_ORDERS_PER_USER_MAX`, default 1,000; 0 for no cap): set in the engine at each start.
+   */
+  openOrdersPerUserMax: number;
+  /**
    * Test only (`ENGINE_SNAPSHOT_WRITE_DELAY_MS`, ignored in production): holds each snapshot's
    * transaction open this long, so a crash test can kill the process during one.
    */
@@ -212,6 +217,7 @@ const envSchema = z.object({
   DEMO_MAKER: flag,
   ENGINE_QUEUE_MAX: positiveInteger(10_000),
   ENGINE_SNAPSHOT_EVERY: positiveInteger(50_000),
+  OPEN_ORDERS_PER_USER_MAX: wholeNumber(1_000),
   ENGINE_SNAPSHOT_WRITE_DELAY_MS: optionalText.pipe(
     z
       .string()
@@ -274,6 +280,7 @@ export function configFromEnv(env: Record<string, string | undefined>): Config {
     engine: {
       queueMax: vars.ENGINE_QUEUE_MAX,
       snapshotEveryCommands: vars.ENGINE_SNAPSHOT_EVERY,
+      openOrdersPerUserMax: vars.OPEN_ORDERS_PER_USER_MAX,
       snapshotWriteDelayMs: production ? 0 : vars.ENGINE_SNAPSHOT_WRITE_DELAY_MS,
     },
     chains: { blockIntervalMs: vars.CHAIN_BLOCK_MS },

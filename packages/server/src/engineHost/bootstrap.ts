@@ -5,13 +5,14 @@ import type { HostLogger } from './hostLogger.js';
 
 /**
  * Registers in the engine the assets and markets of the reference tables it does not know yet,
- * and (with `fundDemoUsers`) credits the demo accounts once: deposits to main, half of it moved
- * to trade so they can trade at once. Every step is idempotent, so it runs at each start.
+ * sets its cap on a user's open orders when `openOrdersPerUserMax` is given and differs, and
+ * (with `fundDemoUsers`) credits the demo accounts once: deposits to main, half of it moved to
+ * trade so they can trade at once. Every step is idempotent, so it runs at each start.
  */
 export async function bootstrapEngine(
   host: EngineHost,
   db: Db,
-  options: { fundDemoUsers: boolean; logger: HostLogger },
+  options: { fundDemoUsers: boolean; logger: HostLogger; openOrdersPerUserMax?: number },
 ): Promise<void> {
   const reference = await loadReferenceData(db);
   const commands: HostCommand[] = [];
@@ -37,6 +38,10 @@ export async function bootstrapEngine(
       makerFeePpm: market.makerFeePpm,
       takerFeePpm: market.takerFeePpm,
     });
+  }
+  const cap = options.openOrdersPerUserMax;
+  if (cap !== undefined && host.engine.limits().openOrdersPerUserMax !== cap) {
+    commands.push({ type: 'limits.set', openOrdersPerUserMax: cap });
   }
   if (options.fundDemoUsers) commands.push(...(await demoFunding(host, db, reference)));
   const results = await Promise.all(commands.map((command) => host.submit(command)));

@@ -37,7 +37,11 @@ export const engineHostPlugin = fp(
       await host.close();
     });
     if (host.halted === null) {
-      await bootstrapEngine(host, app.db, { fundDemoUsers: app.config.devTools, logger });
+      await bootstrapEngine(host, app.db, {
+        fundDemoUsers: app.config.devTools,
+        logger,
+        openOrdersPerUserMax: app.config.engine.openOrdersPerUserMax,
+      });
     }
     if (app.config.devTools) {
       // The engine's position and state hash, for crash tests and operators comparing a

@@ -38,6 +38,7 @@ export type EngineReader = Pick<
   | 'lastPrice'
   | 'markets'
   | 'assets'
+  | 'limits'
   | 'assetTotals'
   | 'openFreezes'
   | 'stateHash'
