@@ -135,6 +135,42 @@ export class TestExchange {
   }
 }
 
+/** A stop-limit order on BTC_USDT, prices in USDT and the amount in BTC as decimals. */
+export function stopLimit(userId: number, side: Side, stop: string, price: string, amount: string) {
+  return {
+    type: 'order.stopLimit',
+    userId,
+    market: MARKET,
+    side,
+    stopPrice: usdt(stop),
+    price: usdt(price),
+    amount: btc(amount),
+    source: 'web',
+  } satisfies CommandInput;
+}
+
+/** An OCO on BTC_USDT: limit price, stop price and the stop leg's limit price, as decimals. */
+export function oco(
+  userId: number,
+  side: Side,
+  price: string,
+  stop: string,
+  limit: string,
+  amount: string,
+) {
+  return {
+    type: 'order.oco',
+    userId,
+    market: MARKET,
+    side,
+    price: usdt(price),
+    stopPrice: usdt(stop),
+    limitPrice: usdt(limit),
+    amount: btc(amount),
+    source: 'web',
+  } satisfies CommandInput;
+}
+
 export function orderOf(result: Accepted): OrderView {
   if (result.result.kind !== 'order') throw new Error(`no order in ${result.result.kind}`);
   return result.result.order;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Engine } from './engine.js';
 import type { CommandInput } from './fixtures.js';
-import { BUY, btc, MARKET, orderOf, SELL, TestExchange, usdt } from './fixtures.js';
+import { BUY, btc, MARKET, oco, orderOf, SELL, stopLimit, TestExchange, usdt } from './fixtures.js';
 import { State } from './state.js';
 import type { Side, TimeInForce } from './types.js';
 
@@ -37,28 +37,11 @@ function limit(side: Side, price: string, timeInForce: TimeInForce = 'GTC') {
   } satisfies CommandInput;
 }
 
-const stopLimit = {
-  type: 'order.stopLimit',
-  userId: 1,
-  market: MARKET,
-  side: SELL,
-  stopPrice: usdt('29000'),
-  price: usdt('28900'),
-  amount: btc('0.01'),
-  source: 'web',
-} satisfies CommandInput;
+/** A sell stop below the last price of 30000. */
+const stopSell = stopLimit(1, SELL, '29000', '28900', '0.01');
 
-const oco = {
-  type: 'order.oco',
-  userId: 1,
-  market: MARKET,
-  side: SELL,
-  price: usdt('31000'),
-  stopPrice: usdt('29000'),
-  limitPrice: usdt('28900'),
-  amount: btc('0.01'),
-  source: 'web',
-} satisfies CommandInput;
+/** An OCO sell: a limit at 31000 and a stop at 29000 below the last price. */
+const ocoSell = oco(1, SELL, '31000', '29000', '28900', '0.01');
 
 /** What a refused command must leave as it was. */
 function expectRefusedUnchanged(x: TestExchange, cmd: CommandInput): void {
@@ -79,7 +62,7 @@ describe.each(cores)("the cap on a user's open orders (%s core)", (_core, make) 
     x.ok(limit(SELL, '31000', 'POST_ONLY'));
     expectRefusedUnchanged(x, limit(BUY, '29002'));
     expectRefusedUnchanged(x, limit(BUY, '29002', 'POST_ONLY'));
-    expectRefusedUnchanged(x, stopLimit);
+    expectRefusedUnchanged(x, stopSell);
     x.ok({ type: 'order.cancel', userId: 1, orderId: orderOf(first).id });
     x.ok(limit(BUY, '29002'));
     // Another user is not held back by user 1's orders.
@@ -121,11 +104,11 @@ describe.each(cores)("the cap on a user's open orders (%s core)", (_core, make) 
     });
     x.ok(limit(BUY, '29000'));
     // Two open, one left under the cap: an OCO needs two.
-    expectRefusedUnchanged(x, oco);
-    x.ok(stopLimit);
+    expectRefusedUnchanged(x, ocoSell);
+    x.ok(stopSell);
     expectRefusedUnchanged(x, limit(BUY, '29001'));
     x.ok({ type: 'order.cancelAll', userId: 1, market: MARKET });
-    x.ok(oco);
+    x.ok(ocoSell);
     // The OCO's limit leg fills: its stop leg is cancelled with it, and both places come free.
     x.ok({
       type: 'order.market',
@@ -142,7 +125,7 @@ describe.each(cores)("the cap on a user's open orders (%s core)", (_core, make) 
 
   it('a stop that fires stays one open order', () => {
     const x = exchange(make(), 2);
-    x.ok(stopLimit);
+    x.ok(stopSell);
     x.ok(limit(BUY, '28000'));
     // User 2 trades at 29000: the stop fires and rests as a limit order at 28900.
     x.limit(2, BUY, '29000', '0.01');

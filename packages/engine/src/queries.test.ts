@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BUY, btc, MARKET, SELL, TestExchange, usdt } from './fixtures.js';
+import { BUY, btc, MARKET, SELL, stopLimit, TestExchange, usdt } from './fixtures.js';
 import { Engine, hashString, StringHasher } from './index.js';
 
 describe('queries', () => {
@@ -38,16 +38,7 @@ describe('queries', () => {
     x.limit(1, SELL, '30000', '0.1');
     x.limit(2, BUY, '30000', '0.1');
     const rest = x.limit(1, SELL, '31000', '0.1');
-    const stop = x.ok({
-      type: 'order.stopLimit',
-      userId: 1,
-      market: MARKET,
-      side: SELL,
-      stopPrice: usdt('29000'),
-      price: usdt('28900'),
-      amount: btc('0.1'),
-      source: 'web',
-    });
+    const stop = x.ok(stopLimit(1, SELL, '29000', '28900', '0.1'));
     const ids = x.engine.openOrders(1).map((o) => o.id);
     expect(ids).toEqual([stop.result.kind === 'order' ? stop.result.order.id : 0, rest.id]);
     expect(x.engine.openOrders(1, 'LTT_USDT')).toEqual([]);

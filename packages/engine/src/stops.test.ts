@@ -1,9 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { Engine } from './engine.js';
-import type { CommandInput } from './fixtures.js';
-import { BUY, btc, MARKET, orderOf, ordersOf, SELL, TestExchange, usdt } from './fixtures.js';
+import {
+  BUY,
+  btc,
+  MARKET,
+  oco,
+  orderOf,
+  ordersOf,
+  SELL,
+  stopLimit,
+  TestExchange,
+  usdt,
+} from './fixtures.js';
 import { State } from './state.js';
-import type { OrderView, Side } from './types.js';
+import type { OrderView } from './types.js';
 
 /** An exchange whose last price is 30000 (users 1..4 funded). */
 function exchange(engine?: Engine): TestExchange {
@@ -15,40 +25,6 @@ function exchange(engine?: Engine): TestExchange {
   x.limit(3, SELL, '30000', '0.1');
   x.limit(4, BUY, '30000', '0.1');
   return x;
-}
-
-function stopLimit(userId: number, side: Side, stop: string, price: string, amount: string) {
-  return {
-    type: 'order.stopLimit',
-    userId,
-    market: MARKET,
-    side,
-    stopPrice: usdt(stop),
-    price: usdt(price),
-    amount: btc(amount),
-    source: 'web',
-  } satisfies CommandInput;
-}
-
-function oco(
-  userId: number,
-  side: Side,
-  price: string,
-  stop: string,
-  limit: string,
-  amount: string,
-) {
-  return {
-    type: 'order.oco',
-    userId,
-    market: MARKET,
-    side,
-    price: usdt(price),
-    stopPrice: usdt(stop),
-    limitPrice: usdt(limit),
-    amount: btc(amount),
-    source: 'web',
-  } satisfies CommandInput;
 }
 
 /** User 3 sells 0.001 BTC at market: the ids of the stops that triggers, in the order they fire. */
