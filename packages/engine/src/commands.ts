@@ -1,6 +1,13 @@
 // Commands: everything that changes the engine's state. Amounts and prices are bigint minor
 // units (a price is money minor units per one whole stock unit); time is Unix milliseconds.
-import type { AccountKind, OrderSource, Side, TimeInForce, UserId } from './types.js';
+import type {
+  AccountKind,
+  OrderSource,
+  SelfTradePrevention,
+  Side,
+  TimeInForce,
+  UserId,
+} from './types.js';
 
 interface CommandBase {
   /** Unix milliseconds, integer, from the host's clock. */
@@ -133,6 +140,8 @@ export interface OrderLimitCommand extends CommandBase {
   amount: bigint;
   timeInForce: TimeInForce;
   source: OrderSource;
+  /** When it meets a resting order of its own user as taker; `cancelNewest` when absent. */
+  selfTradePrevention?: SelfTradePrevention;
 }
 
 export interface OrderMarketCommand extends CommandBase {
@@ -145,6 +154,8 @@ export interface OrderMarketCommand extends CommandBase {
   /** Buy only: money to spend, fee included. */
   total?: bigint;
   source: OrderSource;
+  /** When it meets a resting order of its own user as taker; `cancelNewest` when absent. */
+  selfTradePrevention?: SelfTradePrevention;
 }
 
 export interface OrderStopLimitCommand extends CommandBase {
@@ -156,6 +167,8 @@ export interface OrderStopLimitCommand extends CommandBase {
   price: bigint;
   amount: bigint;
   source: OrderSource;
+  /** When it meets a resting order of its own user as taker; `cancelNewest` when absent. */
+  selfTradePrevention?: SelfTradePrevention;
 }
 
 export interface OrderOcoCommand extends CommandBase {
@@ -171,6 +184,8 @@ export interface OrderOcoCommand extends CommandBase {
   limitPrice: bigint;
   amount: bigint;
   source: OrderSource;
+  /** When it meets a resting order of its own user as taker; `cancelNewest` when absent. */
+  selfTradePrevention?: SelfTradePrevention;
 }
 
 export interface OrderCancelCommand extends CommandBase {

@@ -9,6 +9,7 @@ import {
 import { InvariantViolation } from './errors.js';
 import {
   addStop,
+  cancelOrder,
   cancelSibling,
   finishOrder,
   freezeForOrder,
@@ -55,7 +56,10 @@ function noteTrade(m: Market, price: bigint): void {
   if (price > m.runHi) m.runHi = price;
 }
 
-/** Match a taker until it is filled, the book runs out or stops crossing, or it meets itself. */
+/**
+ * Match a taker until it is filled, the book runs out or stops crossing, or it meets itself
+ * and stops there (self-trade prevention).
+ */
 export function matchTaker(s: State, t: Order): number {
   const m = t.market;
   const isBuy = t.side === 2;
@@ -69,8 +73,14 @@ export function matchTaker(s: State, t: Order): number {
     const price = level.price;
     if (isLimit && (isBuy ? price > t.price : price < t.price)) return STOP_PRICE;
     const maker = level.head!;
-    // Self-trade prevention, cancel newest: the taker stops here and its rest is cancelled.
-    if (maker.user === t.user) return STOP_SELF_TRADE;
+    if (maker.user === t.user) {
+      // Self-trade prevention, by the taker's mode: its rest is cancelled (cancelNewest), the
+      // resting order is (cancelOldest, and the taker goes on), or both are.
+      if (t.selfTrade === 'cancelNewest') return STOP_SELF_TRADE;
+      cancelOrder(s, maker);
+      if (t.selfTrade === 'cancelBoth') return STOP_SELF_TRADE;
+      continue;
+    }
     let amount = minBig(maker.left, t.left);
     if (byTotal) {
       amount = affordable(m, t.total, t.moneyNum, t.feeNum, price);

@@ -8,6 +8,7 @@ import type {
   OrderSource,
   OrderType,
   OrderView,
+  SelfTradePrevention,
   Side,
   TimeInForce,
 } from './types.js';
@@ -61,6 +62,8 @@ export class Order {
   sibling: Order | null = null;
   /** Untriggered stop: 1 fires when last ≥ stop, -1 when last ≤ stop. */
   direction = 0;
+  /** What it does as a taker on meeting its user's resting order (a stop, once fired). */
+  selfTrade: SelfTradePrevention = 'cancelNewest';
   readonly ctime: number;
   mtime: number;
   ftime: number;

@@ -2,8 +2,9 @@
 // then match.
 import { ceilDiv, minBig } from './bigmath.js';
 import { reject } from './errors.js';
+import type { UserState } from './ledger.js';
 import { registerOrder } from './lifecycle.js';
-import type { Market } from './market.js';
+import type { Level } from './market.js';
 import { affordable, executeLimit, executeMarket, runTriggers } from './match.js';
 import {
   checkOpenOrderCap,
@@ -16,17 +17,21 @@ import type { State } from './state.js';
 import type { ApplyResult, OrderLimitCommand, OrderMarketCommand, Rejection } from './types.js';
 import { checkAmount, checkPositive, checkPrice } from './validate.js';
 
-/** Whether a fill-or-kill order can fill completely right now (own orders stop it). */
+/**
+ * Whether a fill-or-kill order can fill completely right now: an own order stops it, unless
+ * its self-trade prevention cancels own orders and goes on (cancelOldest).
+ */
 function canFillCompletely(p: Placement, price: bigint, amount: bigint): boolean {
   const isBuy = p.side === 2;
   const levels = (isBuy ? p.market.asks : p.market.bids).levels;
+  const skipsOwn = p.selfTrade === 'cancelOldest';
   let rest = amount;
   for (let i = levels.length - 1; i >= 0 && rest > 0n; i--) {
     const level = levels[i]!;
     if (isBuy ? level.price > price : level.price < price) return false;
     for (let o = level.head; o !== null && rest > 0n; o = o.next) {
-      if (o.user === p.user) return false;
-      rest -= minBig(o.left, rest);
+      if (o.user !== p.user) rest -= minBig(o.left, rest);
+      else if (!skipsOwn) return false;
     }
   }
   return rest === 0n;
@@ -75,18 +80,30 @@ export function placeLimit(s: State, cmd: OrderLimitCommand): ApplyResult {
   return { ok: true, events: s.events, result: { kind: 'order', order: s.viewOf(o) } };
 }
 
-/** What buying `amount` from the book would cost at the taker rate (own orders included). */
-function marketBuyCost(m: Market, amount: bigint): bigint {
+/**
+ * What buying `amount` from the book would cost at the taker rate: own orders included, as
+ * they stop the buy or are left; without them when it cancels them and goes on (cancelOldest).
+ */
+function marketBuyCost(p: Placement, amount: bigint): bigint {
+  const m = p.market;
   const levels = m.asks.levels;
+  const skipOwn = p.selfTrade === 'cancelOldest' ? p.user : null;
   let rest = amount;
   let num = 0n;
   for (let i = levels.length - 1; i >= 0 && rest > 0n; i--) {
     const level = levels[i]!;
-    const take = minBig(level.total, rest);
+    const take = minBig(skipOwn === null ? level.total : othersLeft(level, skipOwn), rest);
     num += take * level.price;
     rest -= take;
   }
   return ceilDiv(num, m.scale) + ceilDiv(num * m.takerFee, m.feeScale);
+}
+
+/** What a level's orders of users other than `user` have left. */
+function othersLeft(level: Level, user: UserState): bigint {
+  let left = 0n;
+  for (let o = level.head; o !== null; o = o.next) if (o.user !== user) left += o.left;
+  return left;
 }
 
 function checkMarketTotal(p: Placement, total: unknown): Rejection | null {
@@ -105,7 +122,7 @@ function checkMarketFunds(p: Placement, cmd: OrderMarketCommand): Rejection | nu
   const m = p.market;
   const bad = checkAmount(m, cmd.amount);
   if (bad !== null) return bad;
-  const need = p.side === 1 ? cmd.amount! : marketBuyCost(m, cmd.amount!);
+  const need = p.side === 1 ? cmd.amount! : marketBuyCost(p, cmd.amount!);
   return p.available() < need ? insufficient('amount') : null;
 }
 

@@ -14,10 +14,11 @@ import type {
   OrderStopLimitCommand,
   OrderType,
   Rejection,
+  SelfTradePrevention,
   Side,
   TimeInForce,
 } from './types.js';
-import { checkSide, checkSource, knownMarket, knownUser } from './validate.js';
+import { checkSelfTrade, checkSide, checkSource, knownMarket, knownUser } from './validate.js';
 
 export const INSUFFICIENT = 'Not enough on balance';
 
@@ -27,6 +28,8 @@ export class Placement {
     readonly user: UserState,
     readonly market: Market,
     readonly side: Side,
+    /** The command's self-trade prevention, given to every order it makes. */
+    readonly selfTrade: SelfTradePrevention,
   ) {}
 
   /** Trade balance available for this side: stock to sell, money to buy with. */
@@ -59,7 +62,7 @@ export class Placement {
   ): Order {
     const id = s.nextOrderId++;
     const { user, market, side } = this;
-    return new Order(
+    const o = new Order(
       id,
       user,
       market,
@@ -75,6 +78,8 @@ export class Placement {
       limitPrice,
       s.time,
     );
+    o.selfTrade = this.selfTrade;
+    return o;
   }
 }
 
@@ -90,9 +95,10 @@ export function checkPlacement(s: State, cmd: OrderCommand): Placement | Rejecti
   if (!(user instanceof UserState)) return user;
   const market = knownMarket(s, cmd.market);
   if (!(market instanceof Market)) return market;
-  const bad = checkSide(cmd.side) ?? checkSource(cmd.source);
+  const bad =
+    checkSide(cmd.side) ?? checkSource(cmd.source) ?? checkSelfTrade(cmd.selfTradePrevention);
   if (bad !== null) return bad;
-  return new Placement(user, market, cmd.side);
+  return new Placement(user, market, cmd.side, cmd.selfTradePrevention ?? 'cancelNewest');
 }
 
 /** Whether a limit order with this time in force may rest on the book (IOC and FOK never do). */

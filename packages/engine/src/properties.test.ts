@@ -118,49 +118,57 @@ const amountOf = (m: MarketShape) =>
     { weight: 1, arbitrary: fc.constantFrom(0n, -m.lot, m.lot * 10n ** 12n) },
   );
 
+/** Order commands with a self-trade prevention mode or none (the default). */
+const withSelfTrade = (orders: fc.Arbitrary<CommandInput>): fc.Arbitrary<CommandInput> =>
+  fc
+    .tuple(orders, fc.constantFrom(undefined, 'cancelNewest', 'cancelOldest', 'cancelBoth'))
+    .map(([cmd, mode]) => (mode === undefined ? cmd : { ...cmd, selfTradePrevention: mode }));
+
 const orderCommand: fc.Arbitrary<CommandInput> = market.chain((m) =>
-  fc.oneof(
-    fc.record({
-      type: fc.constant('order.limit' as const),
-      userId: user,
-      market: fc.constant(m.name),
-      side,
-      price: priceOf(m),
-      amount: amountOf(m),
-      timeInForce: fc.constantFrom<TimeInForce>('GTC', 'GTC', 'GTC', 'IOC', 'FOK', 'POST_ONLY'),
-      source: fc.constant('web' as const),
-    }),
-    fc.tuple(user, side, amountOf(m), fc.option(fc.bigInt({ min: 1n, max: usdt('50000') }))).map(
-      ([userId, s, amount, total]): CommandInput => ({
-        type: 'order.market',
-        userId,
-        market: m.name,
-        side: s,
-        ...(total === null ? { amount } : { total }),
-        source: 'api',
+  withSelfTrade(
+    fc.oneof(
+      fc.record({
+        type: fc.constant('order.limit' as const),
+        userId: user,
+        market: fc.constant(m.name),
+        side,
+        price: priceOf(m),
+        amount: amountOf(m),
+        timeInForce: fc.constantFrom<TimeInForce>('GTC', 'GTC', 'GTC', 'IOC', 'FOK', 'POST_ONLY'),
+        source: fc.constant('web' as const),
+      }),
+      fc.tuple(user, side, amountOf(m), fc.option(fc.bigInt({ min: 1n, max: usdt('50000') }))).map(
+        ([userId, s, amount, total]): CommandInput => ({
+          type: 'order.market',
+          userId,
+          market: m.name,
+          side: s,
+          ...(total === null ? { amount } : { total }),
+          source: 'api',
+        }),
+      ),
+      fc.record({
+        type: fc.constant('order.stopLimit' as const),
+        userId: user,
+        market: fc.constant(m.name),
+        side,
+        stopPrice: priceOf(m),
+        price: priceOf(m),
+        amount: amountOf(m),
+        source: fc.constant('api' as const),
+      }),
+      fc.record({
+        type: fc.constant('order.oco' as const),
+        userId: user,
+        market: fc.constant(m.name),
+        side,
+        price: priceOf(m),
+        stopPrice: priceOf(m),
+        limitPrice: priceOf(m),
+        amount: amountOf(m),
+        source: fc.constant('web' as const),
       }),
     ),
-    fc.record({
-      type: fc.constant('order.stopLimit' as const),
-      userId: user,
-      market: fc.constant(m.name),
-      side,
-      stopPrice: priceOf(m),
-      price: priceOf(m),
-      amount: amountOf(m),
-      source: fc.constant('api' as const),
-    }),
-    fc.record({
-      type: fc.constant('order.oco' as const),
-      userId: user,
-      market: fc.constant(m.name),
-      side,
-      price: priceOf(m),
-      stopPrice: priceOf(m),
-      limitPrice: priceOf(m),
-      amount: amountOf(m),
-      source: fc.constant('web' as const),
-    }),
   ),
 );
 
@@ -326,6 +334,7 @@ describe('engine properties', { timeout: 60_000 }, () => {
         fee: field(fc.bigInt({ min: -10n, max: 100n })),
         timeInForce: field(fc.constantFrom('GTC', 'IOC', 'FOK', 'POST_ONLY')),
         source: field(fc.constantFrom('web', 'api')),
+        selfTradePrevention: field(fc.constantFrom('cancelNewest', 'cancelOldest', 'cancelBoth')),
         businessId: field(businessId),
         from: field(account),
         to: field(account),

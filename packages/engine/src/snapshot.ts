@@ -13,9 +13,11 @@ import type {
   EngineSnapshot,
   EngineSnapshotV1,
   Owner,
+  SelfTradePrevention,
   SnapshotOrder,
   SnapshotOrderRow,
 } from './types.js';
+import { selfTradeCode } from './validate.js';
 
 function holders(s: State): Holder[] {
   const users = [...s.users.values()].sort((a, b) => a.userId - b.userId);
@@ -44,7 +46,7 @@ function text(v: bigint): string {
 }
 
 function snapshotOrder(o: Order): SnapshotOrderRow {
-  return [
+  const row: SnapshotOrderRow = [
     o.id,
     o.user.userId,
     o.market.name,
@@ -72,6 +74,8 @@ function snapshotOrder(o: Order): SnapshotOrderRow {
     text(o.feeNum),
     o.direction,
   ];
+  if (o.selfTrade !== 'cancelNewest') row.push(o.selfTrade);
+  return row;
 }
 
 /** A version 1 order (a keyed view and its accounting) as a row of the current format. */
@@ -238,6 +242,7 @@ export type OpenOrder = Pick<
   | 'moneyNum'
   | 'feeNum'
   | 'direction'
+  | 'selfTrade'
 > & { readonly user: { readonly userId: number }; readonly market: { readonly name: string } };
 
 /** A snapshot's row as an open order's fields; throws when an amount is not integer text. */
@@ -269,7 +274,17 @@ export function openOrderOfRow(row: SnapshotOrderRow): OpenOrder {
     moneyNum: big(row[23], 'moneyNum'),
     feeNum: big(row[24], 'feeNum'),
     direction: row[25],
+    selfTrade: selfTradeOfRow(row),
   };
+}
+
+/** The self-trade prevention of a row: absent for the default; anything unknown throws. */
+function selfTradeOfRow(row: SnapshotOrderRow): SelfTradePrevention {
+  const value = row.length > 26 ? row[26] : 'cancelNewest';
+  if (value === undefined || selfTradeCode(value) < 0) {
+    throw new TypeError(`order ${row[0]}: unknown self-trade prevention ${String(value)}`);
+  }
+  return value as SelfTradePrevention;
 }
 
 function restoreOrder(s: State, row: SnapshotOrderRow): Order {
@@ -305,6 +320,7 @@ function restoreOrder(s: State, row: SnapshotOrderRow): Order {
   o.feeNum = f.feeNum;
   o.fundsFrozen = true;
   o.direction = f.direction;
+  o.selfTrade = f.selfTrade;
   return o;
 }
 

@@ -24,6 +24,13 @@ export type Algorithm = 0 | 1 | 2; // 0 plain, 1 stop-limit, 2 OCO leg
 export type FinishReason = 0 | 1 | 2 | 3;
 export type TimeInForce = 'GTC' | 'IOC' | 'FOK' | 'POST_ONLY';
 export type OrderSource = 'web' | 'api';
+/**
+ * What happens when a taker (a new order, or a stop as it fires) reaches a resting order of its
+ * own user, by the taker's choice: `cancelNewest` (the default) cancels the taker's rest and
+ * leaves the resting order; `cancelOldest` cancels the resting order and the taker goes on
+ * matching; `cancelBoth` cancels both.
+ */
+export type SelfTradePrevention = 'cancelNewest' | 'cancelOldest' | 'cancelBoth';
 
 // ---------------------------------------------------------------------------------------------
 // Views
@@ -284,8 +291,10 @@ export interface SnapshotMarket {
  * order view's fields (id, userId, market, side, type, algorithm, timeInForce, platform,
  * amount, total, price, stop_price, limit_price, left, deal_stock, deal_money, deal_fee,
  * deal_fee_ltt, triggered as 0/1, oco_id, ctime, mtime), then the accounting needed to resume
- * it exactly (frozen, moneyNum, feeNum, direction). A row instead of keyed objects keeps a
- * snapshot of a large book short and quick to write and read.
+ * it exactly (frozen, moneyNum, feeNum, direction), and its self-trade prevention when it is
+ * not the default cancelNewest (so that a state without any has the same snapshot, and hash,
+ * as before the field existed). A row instead of keyed objects keeps a snapshot of a large book
+ * short and quick to write and read.
  */
 export type SnapshotOrderRow = [
   id: number,
@@ -314,6 +323,7 @@ export type SnapshotOrderRow = [
   moneyNum: string,
   feeNum: string,
   direction: number,
+  selfTrade?: SelfTradePrevention,
 ];
 
 /** An open order in the version 1 format, with the internal accounting needed to resume it. */

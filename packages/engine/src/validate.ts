@@ -4,7 +4,7 @@ import { reject } from './errors.js';
 import type { UserState } from './ledger.js';
 import type { Market } from './market.js';
 import type { State } from './state.js';
-import type { AccountKind, Rejection } from './types.js';
+import type { AccountKind, Rejection, SelfTradePrevention } from './types.js';
 
 /** No amount, price or balance may exceed this (far above any real supply). */
 export const AMOUNT_MAX = 10n ** 36n;
@@ -80,6 +80,31 @@ export function checkSource(value: unknown): Rejection | null {
   return value === 'web' || value === 'api'
     ? null
     : reject('invalid_command', "Source must be 'web' or 'api'", 'source');
+}
+
+/**
+ * The self-trade prevention modes, at their codes: the columnar core keeps an order's mode as
+ * its index here (columnar/orderCodes.ts STP_*).
+ */
+export const SELF_TRADE_MODES: readonly SelfTradePrevention[] = [
+  'cancelNewest',
+  'cancelOldest',
+  'cancelBoth',
+];
+
+/** An order command's selfTradePrevention as its code (absent: cancelNewest), -1 if unknown. */
+export function selfTradeCode(value: unknown): number {
+  return value === undefined ? 0 : SELF_TRADE_MODES.indexOf(value as SelfTradePrevention);
+}
+
+export function checkSelfTrade(value: unknown): Rejection | null {
+  return selfTradeCode(value) >= 0
+    ? null
+    : reject(
+        'invalid_command',
+        "Self-trade prevention must be 'cancelNewest', 'cancelOldest' or 'cancelBoth'",
+        'selfTradePrevention',
+      );
 }
 
 export function isAccountKind(value: unknown): value is AccountKind {

@@ -51,7 +51,8 @@ export abstract class ConditionalOrders extends OrderPlacement {
     const funds = side === 1 ? cm.stock : cm.money;
     this.ensureTrade(h, funds);
     if (!this.hasAvailable(h, funds, need)) return insufficient('amount');
-    const o = this.newOrder(h, cm, side, 1, TIF_GTC, cmd.source, amount, 0, ticks);
+    const stp = this.placedSelfTrade;
+    const o = this.newOrder(h, cm, side, 1, TIF_GTC, cmd.source, amount, 0, ticks, stp);
     const ord = this.table.rows;
     const row = o * ORDER_WIDTH;
     const stopTicks = m.ticksOf(cmd.stopPrice);
@@ -103,8 +104,9 @@ export abstract class ConditionalOrders extends OrderPlacement {
     this.ensureTrade(h, funds);
     if (!this.hasAvailable(h, funds, need)) return insufficient('amount');
     const source = cmd.source;
-    const limitLeg = this.newOrder(h, cm, side, 1, TIF_GTC, source, amount, 0, ticks);
-    const stopLeg = this.newOrder(h, cm, side, 1, TIF_GTC, source, amount, 0, limitTicks);
+    const stp = this.placedSelfTrade;
+    const limitLeg = this.newOrder(h, cm, side, 1, TIF_GTC, source, amount, 0, ticks, stp);
+    const stopLeg = this.newOrder(h, cm, side, 1, TIF_GTC, source, amount, 0, limitTicks, stp);
     // Read after both: a new order may have grown the table.
     const ord = this.table.rows;
     const stopTicks = m.ticksOf(cmd.stopPrice);

@@ -188,19 +188,9 @@ export class ColumnarCore extends ConditionalOrders {
     return this.accepted(RESULT_ORDER);
   }
 
-  /**
-   * Take an open order off the book or out of the stop lists and finish it as cancelled, with
-   * its OCO sibling. With `listed`, the offsets (from logStart) of the order's finish record and
-   * its sibling's go there, in that order.
-   */
+  /** Cancel an open order in its market (cancelOpen). */
   private cancelOrder(o: number, listed: number[] | null): void {
-    const cm = this.markets[this.table.rows[o * ORDER_WIDTH + O_MARKET]! | 0]!;
-    this.detach(cm, o);
-    const siblingAt = this.cancelSibling(cm, o, false);
-    const at = this.finishOrder(cm, o, 1);
-    if (listed === null) return;
-    listed.push(at);
-    if (siblingAt >= 0) listed.push(siblingAt);
+    this.cancelOpen(this.markets[this.table.rows[o * ORDER_WIDTH + O_MARKET]! | 0]!, o, listed);
   }
 
   /**

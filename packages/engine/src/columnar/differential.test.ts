@@ -537,6 +537,25 @@ const amountOf = (m: Shape) =>
 const totalOf = (m: Shape) =>
   mostly(fc.bigInt({ min: 1n, max: m.maxTotal }), fc.constantFrom(0n, -1n, 10n ** 40n, 1000));
 
+/** An order command with a self-trade prevention mode, none (the default), or a bad one. */
+const withSelfTrade = (orders: fc.Arbitrary<Plain>): fc.Arbitrary<Plain> =>
+  fc
+    .tuple(
+      orders,
+      mostly(
+        fc.constantFrom(
+          'absent',
+          'absent',
+          undefined,
+          'cancelNewest',
+          'cancelOldest',
+          'cancelBoth',
+        ),
+        fc.constantFrom('decrement', 1, null),
+      ),
+    )
+    .map(([cmd, mode]) => (mode === 'absent' ? cmd : { ...cmd, selfTradePrevention: mode }));
+
 const command = (arb: fc.Arbitrary<Plain>): fc.Arbitrary<Step> =>
   arb.map((c) => ({ kind: 'command', command: c }));
 
@@ -788,10 +807,10 @@ const malformed: fc.Arbitrary<Step> = fc.oneof(
 /** One step; with `rare`, also the commands that make the engine leave the columnar core. */
 const step = (rare: boolean): fc.Arbitrary<Step> =>
   fc.oneof(
-    { weight: 30, arbitrary: command(limitOrder) },
-    { weight: 8, arbitrary: command(marketOrder) },
-    { weight: 4, arbitrary: command(stopLimit) },
-    { weight: 3, arbitrary: command(oco) },
+    { weight: 30, arbitrary: command(withSelfTrade(limitOrder)) },
+    { weight: 8, arbitrary: command(withSelfTrade(marketOrder)) },
+    { weight: 4, arbitrary: command(withSelfTrade(stopLimit)) },
+    { weight: 3, arbitrary: command(withSelfTrade(oco)) },
     { weight: 2, arbitrary: customFee },
     { weight: 1, arbitrary: limitsSet },
     { weight: 12, arbitrary: cancels },
@@ -847,6 +866,12 @@ class Random {
 
 const FITTING_TIF = ['GTC', 'GTC', 'GTC', 'GTC', 'IOC', 'IOC', 'FOK', 'POST_ONLY', 'POST_ONLY'];
 
+/** An order command's self-trade prevention: mostly the default, given or not. */
+function fittingSelfTrade(r: Random): Plain {
+  const mode = r.pick(['absent', 'absent', 'cancelNewest', 'cancelOldest', 'cancelBoth']);
+  return mode === 'absent' ? {} : { selfTradePrevention: mode };
+}
+
 /** A stop-limit order or an OCO pair around the market's last price, mostly valid. */
 function conditionalCommand(
   h: Harness,
@@ -884,7 +909,10 @@ function fittingCommand(h: Harness, r: Random, shapes: readonly Shape[] = SET_UP
   const side = r.int(1, 2);
   const lots = BigInt(r.int(1, Math.ceil(m.maxLots / 4)));
   const roll = r.next();
-  if (roll < 0.1) return conditionalCommand(h, r, m, userId, side, lots * m.spec.lotSize);
+  if (roll < 0.1) {
+    const conditional = conditionalCommand(h, r, m, userId, side, lots * m.spec.lotSize);
+    return { ...conditional, ...fittingSelfTrade(r) };
+  }
   if (roll < 0.11) return { type: 'user.setCustomFee', userId, enabled: r.next() < 0.7 };
   if (roll < 0.5) {
     return {
@@ -896,6 +924,7 @@ function fittingCommand(h: Harness, r: Random, shapes: readonly Shape[] = SET_UP
       amount: lots * m.spec.lotSize,
       timeInForce: r.pick(FITTING_TIF),
       source: r.pick(['web', 'api']),
+      ...fittingSelfTrade(r),
     };
   }
   if (roll < 0.62) {
@@ -909,6 +938,7 @@ function fittingCommand(h: Harness, r: Random, shapes: readonly Shape[] = SET_UP
         ? { total: BigInt(r.int(1, Number(m.maxTotal / 4n))) }
         : { amount: lots * m.spec.lotSize }),
       source: 'api',
+      ...fittingSelfTrade(r),
     };
   }
   if (roll < 0.82) return h.cancelOf(r.int(0, 1000), r.next() < 0.9, r.next() < 0.8);
@@ -928,6 +958,30 @@ function fittingCommand(h: Harness, r: Random, shapes: readonly Shape[] = SET_UP
     to: toMain ? 'main' : 'trade',
     businessId: `t${h.count}`,
   };
+}
+
+/**
+ * How many resting orders of its own user a limit or market order cancelled by its self-trade
+ * prevention (cancelOldest, cancelBoth), from the model's result as JSON text.
+ */
+function ownOrdersCancelled(cmd: Plain, outcome: string): number {
+  const mode = cmd.selfTradePrevention;
+  if (mode !== 'cancelOldest' && mode !== 'cancelBoth') return 0;
+  if (cmd.type !== 'order.limit' && cmd.type !== 'order.market') return 0;
+  const result = JSON.parse(outcome) as {
+    ok: boolean;
+    events?: { type: string; order?: { id: number; userId: number; finish_reason: number } }[];
+    result?: { order?: { id: number } };
+  };
+  if (!result.ok) return 0;
+  const own = result.result?.order?.id;
+  return result.events!.filter(
+    (e) =>
+      e.type === 'order.finish' &&
+      e.order!.finish_reason === 1 &&
+      e.order!.userId === cmd.userId &&
+      e.order!.id !== own,
+  ).length;
 }
 
 /** The LTT_USDT market, with a last price, so that fees can be taken in LTT. */
@@ -982,7 +1036,7 @@ describe('columnar core against the bigint core', { timeout: 120_000 }, () => {
     setUp(h);
     pricedLtt(h);
     const r = new Random(20240601);
-    const seen = { triggered: 0, ocoCancelled: 0, stopsPut: 0, lttFees: 0 };
+    const seen = { triggered: 0, ocoCancelled: 0, stopsPut: 0, lttFees: 0, ownCancelled: 0 };
     for (let i = 0; i < 3000; i++) {
       const cmd = fittingCommand(h, r);
       const sent = h.send({ ...cmd, time: h.tick() });
@@ -993,6 +1047,7 @@ describe('columnar core against the bigint core', { timeout: 120_000 }, () => {
       seen.ocoCancelled += outcome.split('"finish_reason":2').length - 1;
       if (cmd.type === 'order.stopLimit' && outcome.includes('"ok":true')) seen.stopsPut++;
       seen.lttFees += outcome.split('FeeAsset":"LTT"').length - 1;
+      seen.ownCancelled += ownOrdersCancelled(cmd, outcome);
     }
     h.compareAll();
     expect(h.b.stateHash()).toBe(h.a.stateHash());
@@ -1002,6 +1057,7 @@ describe('columnar core against the bigint core', { timeout: 120_000 }, () => {
     expect(seen.triggered).toBeGreaterThan(20);
     expect(seen.ocoCancelled).toBeGreaterThan(10);
     expect(seen.lttFees).toBeGreaterThan(20);
+    expect(seen.ownCancelled).toBeGreaterThan(20);
   });
 
   /** Stop-limit and OCO orders with prices around the market's last price, and fees in LTT. */

@@ -6,6 +6,7 @@ import { Order } from '../order.js';
 import { putBackOrders } from '../snapshot.js';
 import type { State } from '../state.js';
 import type { Algorithm, OrderType, Side } from '../types.js';
+import { SELF_TRADE_MODES } from '../validate.js';
 import type { ColumnarCore } from './core.js';
 import {
   O_ALGORITHM,
@@ -23,6 +24,7 @@ import {
   O_MARKET,
   O_MTIME,
   O_OCO_ID,
+  O_SELF_TRADE,
   O_SIDE,
   O_SOURCE,
   O_STOP_TICKS,
@@ -84,6 +86,7 @@ function bigintOrderOf(core: ColumnarCore, s: State, slot: number): Order {
   o.feeNum = core.feeNumOf(cm, slot);
   o.fundsFrozen = true;
   o.direction = ord[row + O_DIRECTION]!;
+  o.selfTrade = SELF_TRADE_MODES[ord[row + O_SELF_TRADE]!]!;
   return o;
 }
 

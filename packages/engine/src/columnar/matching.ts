@@ -12,6 +12,8 @@ import {
   STOP_NO_LIQUIDITY,
   STOP_PRICE,
   STOP_SELF_TRADE,
+  STP_CANCEL_BOTH,
+  STP_CANCEL_NEWEST,
   TIF_FOK,
   TIF_IOC,
 } from './orderCodes.js';
@@ -29,6 +31,7 @@ import {
   O_LEVEL,
   O_MARKET,
   O_MTIME,
+  O_SELF_TRADE,
   O_SIBLING,
   O_SIDE,
   O_SOURCE,
@@ -62,6 +65,7 @@ export abstract class Matching extends Settlement {
     amount: number,
     total: number,
     ticks: number,
+    selfTrade: number,
   ): number {
     const id = this.meta.nextOrderId++;
     // As the Order constructor does: both of the market's trade balances exist from now on.
@@ -82,11 +86,15 @@ export abstract class Matching extends Settlement {
     ord[row + O_TOTAL] = total;
     ord[row + O_CTIME] = this.time;
     ord[row + O_MTIME] = this.time;
+    ord[row + O_SELF_TRADE] = selfTrade;
     this.table.linkUser(o);
     return o;
   }
 
-  /** Match a taker until it is filled, the book runs out or stops crossing, or it meets itself. */
+  /**
+   * Match a taker until it is filled, the book runs out or stops crossing, or it meets itself
+   * and stops there (self-trade prevention).
+   */
   protected matchTaker(cm: ColumnarMarket, t: number): number {
     const ord = this.table.rows;
     const row = t * ORDER_WIDTH;
@@ -104,8 +112,15 @@ export abstract class Matching extends Settlement {
       const ticks = opposite.ticksOf(level);
       if (isLimit && (isBuy ? ticks > tTicks : ticks < tTicks)) return STOP_PRICE;
       const maker = opposite.headOf(level);
-      // Self-trade prevention, cancel newest: the taker stops here and its rest is cancelled.
-      if (ord[maker * ORDER_WIDTH + O_USER] === tUser) return STOP_SELF_TRADE;
+      if (ord[maker * ORDER_WIDTH + O_USER] === tUser) {
+        // Self-trade prevention, by the taker's mode: its rest is cancelled (cancelNewest), the
+        // resting order is (cancelOldest, and the taker goes on), or both are.
+        const mode = ord[row + O_SELF_TRADE];
+        if (mode === STP_CANCEL_NEWEST) return STOP_SELF_TRADE;
+        this.cancelOpen(cm, maker, null);
+        if (mode === STP_CANCEL_BOTH) return STOP_SELF_TRADE;
+        continue;
+      }
       const makerLeft = ord[maker * ORDER_WIDTH + O_LEFT]!;
       let amount = Math.min(makerLeft, ord[row + O_LEFT]!);
       if (byTotal) {
@@ -213,6 +228,20 @@ export abstract class Matching extends Settlement {
     }
     this.detach(cm, sibling);
     return this.finishOrder(cm, sibling, 2);
+  }
+
+  /**
+   * Cancel an open order (lifecycle.ts cancelOrder): take it off the book or out of the stop
+   * lists and finish it as cancelled, with its OCO sibling. With `listed`, the offsets (from
+   * logStart) of the order's finish record and its sibling's go there, in that order.
+   */
+  protected cancelOpen(cm: ColumnarMarket, o: number, listed: number[] | null): void {
+    this.detach(cm, o);
+    const siblingAt = this.cancelSibling(cm, o, false);
+    const at = this.finishOrder(cm, o, 1);
+    if (listed === null) return;
+    listed.push(at);
+    if (siblingAt >= 0) listed.push(siblingAt);
   }
 
   /** Take an open order off the book or out of the stop lists, wherever it is. */

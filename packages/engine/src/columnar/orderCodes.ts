@@ -14,3 +14,8 @@ export const TIF_GTC = 0;
 export const TIF_IOC = 1;
 export const TIF_FOK = 2;
 export const TIF_POST_ONLY = 3;
+
+// O_SELF_TRADE codes (validate.ts SELF_TRADE_MODES).
+export const STP_CANCEL_NEWEST = 0;
+export const STP_CANCEL_OLDEST = 1;
+export const STP_CANCEL_BOTH = 2;

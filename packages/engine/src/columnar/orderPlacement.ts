@@ -12,16 +12,21 @@ import {
   checkAmount,
   checkPositive,
   checkPrice,
+  checkSelfTrade,
   checkSide,
   checkSource,
   knownMarket,
   knownUser,
+  selfTradeCode,
 } from '../validate.js';
+import type { BookSide } from './bookSide.js';
 import { ColumnarMarket } from './columnarMarket.js';
 import { Matching } from './matching.js';
 import {
   STOP_FILLED,
   STOP_SELF_TRADE,
+  STP_CANCEL_NEWEST,
+  STP_CANCEL_OLDEST,
   TIF_FOK,
   TIF_GTC,
   TIF_IOC,
@@ -57,9 +62,10 @@ function timeInForceCode(value: unknown): number {
 export abstract class OrderPlacement extends Matching {
   /** The market of the last order command (marketOf): orders in a row mostly share one. */
   private lastMarket: ColumnarMarket | null = null;
-  /** The holder and market of the order command being placed (checkPlacement). */
+  /** The holder, market and self-trade code of the order command being placed (checkPlacement). */
   protected placedHolder = NONE;
   protected placedMarket: ColumnarMarket | null = null;
+  protected placedSelfTrade = STP_CANCEL_NEWEST;
 
   /** The market of an order command, or the bigint core's rejection for its name. */
   protected marketOf(name: unknown): ColumnarMarket | Rejection {
@@ -129,15 +135,16 @@ export abstract class OrderPlacement extends Matching {
 
   /**
    * What every order command checks first (placement.ts checkPlacement): its user, its market,
-   * its side and source; then DECLINED for a market the core does not trade in. The user's
-   * holder and the market are left in placedHolder and placedMarket for the command (no object
-   * made per order).
+   * its side, source and self-trade prevention; then DECLINED for a market the core does not
+   * trade in. The user's holder, the market and the self-trade code are left in placedHolder,
+   * placedMarket and placedSelfTrade for the command (no object made per order).
    */
   protected checkPlacement(cmd: {
     userId: unknown;
     market: unknown;
     side: unknown;
     source: unknown;
+    selfTradePrevention?: unknown;
   }): Rejection | typeof DECLINED | null {
     const h = this.holders.findUser(cmd.userId);
     if (h < 0) return knownUser(this.meta, cmd.userId) as Rejection;
@@ -145,8 +152,11 @@ export abstract class OrderPlacement extends Matching {
     if (!(cm instanceof ColumnarMarket)) return cm;
     const badSide = checkSide(cmd.side) ?? checkSource(cmd.source);
     if (badSide !== null) return badSide;
+    const stp = selfTradeCode(cmd.selfTradePrevention);
+    if (stp < 0) return checkSelfTrade(cmd.selfTradePrevention);
     this.placedHolder = h;
     this.placedMarket = cm;
+    this.placedSelfTrade = stp;
     return cm.fits ? null : DECLINED;
   }
 
@@ -193,7 +203,8 @@ export abstract class OrderPlacement extends Matching {
     const tif = timeInForceCode(cmd.timeInForce);
     const badTif = this.checkTimeInForce(cm, side, h, tif, ticks, amount);
     if (badTif !== null) return badTif;
-    const o = this.newOrder(h, cm, side, 1, tif, cmd.source, amount, 0, ticks);
+    const stp = this.placedSelfTrade;
+    const o = this.newOrder(h, cm, side, 1, tif, cmd.source, amount, 0, ticks, stp);
     this.resultId = this.table.rows[o * ORDER_WIDTH + O_ID]!;
     this.executeLimit(cm, o, true, need);
     this.runTriggers(cm);
@@ -264,7 +275,10 @@ export abstract class OrderPlacement extends Matching {
     return side === 2 ? best <= ticks : best >= ticks;
   }
 
-  /** Whether a fill-or-kill order can fill completely right now (own orders stop it). */
+  /**
+   * Whether a fill-or-kill order can fill completely right now: an own order stops it, unless
+   * its self-trade prevention cancels own orders and goes on (cancelOldest).
+   */
   private canFillCompletely(
     cm: ColumnarMarket,
     side: number,
@@ -275,14 +289,18 @@ export abstract class OrderPlacement extends Matching {
     const isBuy = side === 2;
     const opposite = cm.oppositeSide(side);
     const ord = this.table.rows;
+    const skipsOwn = this.placedSelfTrade === STP_CANCEL_OLDEST;
     let rest = amount;
     for (let i = 0; i < opposite.levelCount && rest > 0; i++) {
       const level = opposite.levelAt(i);
       const price = opposite.ticksOf(level);
       if (isBuy ? price > ticks : price < ticks) return false;
       for (let o = opposite.headOf(level); o !== NONE && rest > 0; o = this.nextInLevel(o)) {
-        if (ord[o * ORDER_WIDTH + O_USER] === holder) return false;
-        rest -= Math.min(ord[o * ORDER_WIDTH + O_LEFT]!, rest);
+        if (ord[o * ORDER_WIDTH + O_USER] !== holder) {
+          rest -= Math.min(ord[o * ORDER_WIDTH + O_LEFT]!, rest);
+        } else if (!skipsOwn) {
+          return false;
+        }
       }
     }
     return rest === 0;
@@ -338,7 +356,8 @@ export abstract class OrderPlacement extends Matching {
       this.ensureTrade(h, funds);
       if (!this.hasAvailable(h, funds, need)) return insufficient('amount');
     }
-    const o = this.newOrder(h, cm, side, 2, TIF_IOC, cmd.source, amount, total, 0);
+    const stp = this.placedSelfTrade;
+    const o = this.newOrder(h, cm, side, 2, TIF_IOC, cmd.source, amount, total, 0, stp);
     this.resultId = this.table.rows[o * ORDER_WIDTH + O_ID]!;
     const why = this.matchTaker(cm, o);
     this.finishOrder(cm, o, why === STOP_FILLED ? 0 : why === STOP_SELF_TRADE ? 1 : 3);
@@ -374,19 +393,22 @@ export abstract class OrderPlacement extends Matching {
    * The sum of lotsTicks over what an order of `amount` can trade: each opposite level its
    * price crosses (every level for a market order, `ticks` -1), from the best, as far as its
    * amount goes, then its rest at its own price (where a limit order rests and trades as a
-   * maker; a market order's rest is cancelled). Exact while it is at most 2^53 (every term and
-   * partial sum is then an integer below it); above, a rounded sum, which productsFit allows
-   * for. Rare: only when the best or furthest price of the book does not bound the order.
+   * maker; a market order's rest is cancelled). An order that cancels its user's resting orders
+   * and goes on (cancelOldest) takes from the others' only. Exact while it is at most 2^53
+   * (every term and partial sum is then an integer below it); above, a rounded sum, which
+   * productsFit allows for. Rare: only when the best or furthest price of the book does not
+   * bound the order.
    */
   private takerProducts(cm: ColumnarMarket, side: number, amount: number, ticks: number): number {
     const opposite = cm.oppositeSide(side);
+    const skipped = this.skippedHolder();
     let rest = amount;
     let sum = 0;
     for (let i = 0; i < opposite.levelCount && rest > 0; i++) {
       const level = opposite.levelAt(i);
       const levelTicks = opposite.ticksOf(level);
       if (ticks >= 0 && (side === 1 ? levelTicks < ticks : levelTicks > ticks)) break;
-      const take = Math.min(rest, opposite.totalOf(level));
+      const take = Math.min(rest, this.takeableAt(opposite, level, skipped));
       sum += cm.lotsTicks(take, levelTicks);
       rest -= take;
     }
@@ -394,18 +416,39 @@ export abstract class OrderPlacement extends Matching {
   }
 
   /**
-   * What buying `amount` from the asks would cost at the taker rate (own orders included), in
-   * numbers while the numerators stay below 2^53, else in bigint (place.ts marketBuyCost);
+   * The holder whose resting orders the order being placed cancels and passes (cancelOldest),
+   * else NONE.
+   */
+  private skippedHolder(): number {
+    return this.placedSelfTrade === STP_CANCEL_OLDEST ? this.placedHolder : NONE;
+  }
+
+  /** What a taker can take from a level: all of it, or what holders but `skipped` have left. */
+  private takeableAt(side: BookSide, level: number, skipped: number): number {
+    if (skipped === NONE) return side.totalOf(level);
+    const ord = this.table.rows;
+    let left = 0;
+    for (let o = side.headOf(level); o !== NONE; o = this.nextInLevel(o)) {
+      if (ord[o * ORDER_WIDTH + O_USER] !== skipped) left += ord[o * ORDER_WIDTH + O_LEFT]!;
+    }
+    return left;
+  }
+
+  /**
+   * What buying `amount` from the asks would cost at the taker rate, own orders included as
+   * they stop the buy or are left (takeableAt: without them when it cancels them and goes on),
+   * in numbers while the numerators stay below 2^53, else in bigint (place.ts marketBuyCost);
    * above SAFE_MAX when the cost is.
    */
   private marketBuyCost(cm: ColumnarMarket, amount: number): number {
     const asks = cm.asks;
+    const skipped = this.skippedHolder();
     let rest = amount;
     let value = 0;
     let fee = 0;
     for (let i = 0; i < asks.levelCount && rest > 0; i++) {
       const level = asks.levelAt(i);
-      const take = Math.min(asks.totalOf(level), rest);
+      const take = Math.min(this.takeableAt(asks, level, skipped), rest);
       const lotsTicks = cm.lotsTicks(take, asks.ticksOf(level));
       value += lotsTicks * cm.valueP;
       fee += lotsTicks * cm.feeP * cm.takerRate;
@@ -420,11 +463,12 @@ export abstract class OrderPlacement extends Matching {
   private marketBuyCostBig(cm: ColumnarMarket, amount: number): number {
     const m = cm.market;
     const asks = cm.asks;
+    const skipped = this.skippedHolder();
     let rest = amount;
     let num = 0n;
     for (let i = 0; i < asks.levelCount && rest > 0; i++) {
       const level = asks.levelAt(i);
-      const take = Math.min(asks.totalOf(level), rest);
+      const take = Math.min(this.takeableAt(asks, level, skipped), rest);
       num += BigInt(take) * BigInt(asks.ticksOf(level)) * cm.tickSize;
       rest -= take;
     }

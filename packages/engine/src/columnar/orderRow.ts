@@ -55,7 +55,9 @@ export const O_SIBLING = 27;
 export const O_DIRECTION = 28;
 export const O_CTIME = 29;
 export const O_FTIME = 30;
-export const ORDER_WIDTH = 31;
+/** What it does as a taker on meeting its user's resting order: an STP_* code (orderCodes.ts). */
+export const O_SELF_TRADE = 31;
+export const ORDER_WIDTH = 32;
 
 // An order's links to other orders, at these offsets in its row of the table's `links`
 // (slot × LINK_WIDTH), an Int32Array apart from the rows: linking an order in or out of a list

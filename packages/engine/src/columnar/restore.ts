@@ -6,6 +6,7 @@ import { SAFE_MAX, SAFE_MAX_BIG, toSafe } from '../fastmath.js';
 import { type OpenOrder, openOrderOfRow, restoreState } from '../snapshot.js';
 import type { DoneEntry } from '../state.js';
 import type { EngineSnapshot } from '../types.js';
+import { SELF_TRADE_MODES } from '../validate.js';
 import type { ColumnarMarket } from './columnarMarket.js';
 import { ColumnarCore } from './core.js';
 import {
@@ -27,6 +28,7 @@ import {
   O_MONEY_UNITS,
   O_MTIME,
   O_OCO_ID,
+  O_SELF_TRADE,
   O_SIBLING,
   O_SIDE,
   O_SOURCE,
@@ -134,6 +136,7 @@ function restoreOrder(core: ColumnarCore, o: OpenOrder): number {
   ord[at + O_TRIGGERED] = o.triggered ? 1 : 0;
   ord[at + O_OCO_ID] = o.ocoId;
   ord[at + O_DIRECTION] = o.direction;
+  ord[at + O_SELF_TRADE] = SELF_TRADE_MODES.indexOf(o.selfTrade);
   // The orders of one side come best level first, each level's orders oldest first; a waiting
   // stop takes its place in the market's firing order.
   if (o.direction !== 0 && !o.triggered) cm.stops.add(slot);

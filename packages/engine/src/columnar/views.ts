@@ -10,8 +10,10 @@ import type {
   SnapshotOrderRow,
   UserBalances,
 } from '../types.js';
+import { SELF_TRADE_MODES } from '../validate.js';
 import type { BookSide } from './bookSide.js';
 import type { ColumnarCore } from './core.js';
+import { STP_CANCEL_NEWEST } from './orderCodes.js';
 import {
   LINK_NEXT,
   LINK_USER_NEXT,
@@ -32,6 +34,7 @@ import {
   O_MARKET,
   O_MTIME,
   O_OCO_ID,
+  O_SELF_TRADE,
   O_SIDE,
   O_SOURCE,
   O_STOP_TICKS,
@@ -165,7 +168,7 @@ function snapshotRow(core: ColumnarCore, slot: number): SnapshotOrderRow {
   const ord = core.table.rows;
   const row = slot * ORDER_WIDTH;
   const cm = core.markets[ord[row + O_MARKET]!]!;
-  return [
+  const out: SnapshotOrderRow = [
     ord[row + O_ID]!,
     core.holders.ownerCode(ord[row + O_USER]!),
     cm.name,
@@ -193,6 +196,10 @@ function snapshotRow(core: ColumnarCore, slot: number): SnapshotOrderRow {
     text(core.feeNumOf(cm, slot)),
     ord[row + O_DIRECTION]!,
   ];
+  // As snapshot.ts writes it: only when not the default.
+  const selfTrade = ord[row + O_SELF_TRADE]!;
+  if (selfTrade !== STP_CANCEL_NEWEST) out.push(SELF_TRADE_MODES[selfTrade]!);
+  return out;
 }
 
 /**
