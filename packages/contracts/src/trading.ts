@@ -93,6 +93,18 @@ const text = z.string({ error: required }).min(1, required);
 const direction = z.enum(['buy', 'sell'], { error: 'Must be buy or sell' });
 const clientId = z.string().min(1).max(200).optional();
 
+/**
+ * Optional on every order body: what the order does when, as taker, it reaches a resting order
+ * of the same user. `cancel_newest` (the default) cancels the rest of the taking order;
+ * `cancel_oldest` cancels the resting order and the taking one goes on; `cancel_both` both.
+ */
+export const selfTradePrevention = z
+  .enum(['cancel_newest', 'cancel_oldest', 'cancel_both'], {
+    error: 'Must be cancel_newest, cancel_oldest or cancel_both',
+  })
+  .optional();
+export type SelfTradePreventionJson = z.infer<typeof selfTradePrevention>;
+
 /** `POST /api/v2/stop-limit-order`. Amounts stay strings: their decimals depend on the market. */
 export const stopLimitOrderBody = z.object({
   pair: text,
@@ -101,6 +113,7 @@ export const stopLimitOrderBody = z.object({
   price: text,
   amount: text,
   client_id: clientId,
+  self_trade_prevention: selfTradePrevention,
 });
 export type StopLimitOrderBody = z.infer<typeof stopLimitOrderBody>;
 
@@ -113,6 +126,7 @@ export const ocoOrderBody = z.object({
   limit_price: text,
   amount: text,
   client_id: clientId,
+  self_trade_prevention: selfTradePrevention,
 });
 export type OcoOrderBody = z.infer<typeof ocoOrderBody>;
 

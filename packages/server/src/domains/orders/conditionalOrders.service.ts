@@ -10,7 +10,7 @@ import { errorFromRejection } from '../../engineHost/rejections.js';
 import { AppError, validationError } from '../../http/errors.js';
 import type { MarketDirectory, MarketInfo } from './markets.js';
 import { presentOrder } from './orders.present.js';
-import { amountOf, type Caller } from './orders.service.js';
+import { amountOf, type Caller, selfTradeOf } from './orders.service.js';
 
 const requestFields = { market: 'pair', stopPrice: 'stop_price', limitPrice: 'limit_price' };
 
@@ -44,6 +44,7 @@ export class ConditionalOrdersService {
       price,
       amount,
       source: caller.source,
+      ...selfTradeOf(body.self_trade_prevention),
     });
     if (result.kind !== 'order') throw new Error(`stop-limit answered ${result.kind}`);
     return presentOrder(result.order, info);
@@ -68,6 +69,7 @@ export class ConditionalOrdersService {
       limitPrice,
       amount,
       source: caller.source,
+      ...selfTradeOf(body.self_trade_prevention),
     });
     if (result.kind !== 'orders') throw new Error(`OCO answered ${result.kind}`);
     return result.orders.map((order) => presentOrder(order, info));

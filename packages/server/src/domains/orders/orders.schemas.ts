@@ -1,3 +1,4 @@
+import { selfTradePrevention } from '@lattice/contracts';
 import { z } from 'zod';
 
 const required = 'Field is required';
@@ -16,6 +17,7 @@ export const limitOrderBody = z.object({
   price: text,
   amount: text,
   client_id: clientId,
+  self_trade_prevention: selfTradePrevention,
 });
 export type LimitOrderBody = z.infer<typeof limitOrderBody>;
 
@@ -27,6 +29,7 @@ export const marketOrderBody = z
     amount: text.optional(),
     total: text.optional(),
     client_id: clientId,
+    self_trade_prevention: selfTradePrevention,
   })
   .superRefine((body, ctx) => {
     if ((body.amount === undefined) === (body.total === undefined)) {

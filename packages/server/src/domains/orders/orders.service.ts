@@ -1,5 +1,5 @@
-import { type OrderJson, parseAmount } from '@lattice/contracts';
-import type { ApplyResult, OrderSource, Side } from '@lattice/engine';
+import { type OrderJson, parseAmount, type SelfTradePreventionJson } from '@lattice/contracts';
+import type { ApplyResult, OrderSource, SelfTradePrevention, Side } from '@lattice/engine';
 import type { Db } from '../../db/database.js';
 import type { ClientKey, EngineHost, HostCommand } from '../../engineHost/engineHost.js';
 import { errorFromRejection } from '../../engineHost/rejections.js';
@@ -14,6 +14,19 @@ export interface Caller {
   readonly userId: number;
   readonly source: OrderSource;
   readonly clientKey: ClientKey | undefined;
+}
+
+const SELF_TRADE_MODES: Record<NonNullable<SelfTradePreventionJson>, SelfTradePrevention> = {
+  cancel_newest: 'cancelNewest',
+  cancel_oldest: 'cancelOldest',
+  cancel_both: 'cancelBoth',
+};
+
+/** A body's self_trade_prevention as the engine's field; nothing when absent (the default). */
+export function selfTradeOf(value: SelfTradePreventionJson): {
+  selfTradePrevention?: SelfTradePrevention;
+} {
+  return value === undefined ? {} : { selfTradePrevention: SELF_TRADE_MODES[value] };
 }
 
 // The engine's field names, as this API spells them.
@@ -40,6 +53,7 @@ export class OrdersService {
       amount,
       timeInForce: 'GTC',
       source: caller.source,
+      ...selfTradeOf(body.self_trade_prevention),
     });
   }
 
@@ -51,6 +65,7 @@ export class OrdersService {
       market: info.market.name,
       side: sideOf(body.direction),
       source: caller.source,
+      ...selfTradeOf(body.self_trade_prevention),
     };
     const command: HostCommand =
       body.total !== undefined
