@@ -117,22 +117,32 @@ export class TestExchange {
     amount: string,
     timeInForce: TimeInForce = 'GTC',
   ): OrderView {
-    const result = this.ok({
-      type: 'order.limit',
-      userId,
-      market: MARKET,
-      side,
-      price: usdt(price),
-      amount: btc(amount),
-      timeInForce,
-      source: 'web',
-    });
-    return orderOf(result);
+    return orderOf(this.ok(limitOrder(userId, side, price, amount, timeInForce)));
   }
 
   trade(userId: UserId, asset: string): { available: bigint; frozen: bigint } {
     return this.engine.balances(userId)[asset]?.trade ?? { available: 0n, frozen: 0n };
   }
+}
+
+/** A limit order on BTC_USDT, the price in USDT and the amount in BTC as decimals. */
+export function limitOrder(
+  userId: UserId,
+  side: Side,
+  price: string,
+  amount: string,
+  timeInForce: TimeInForce = 'GTC',
+) {
+  return {
+    type: 'order.limit',
+    userId,
+    market: MARKET,
+    side,
+    price: usdt(price),
+    amount: btc(amount),
+    timeInForce,
+    source: 'web',
+  } satisfies CommandInput;
 }
 
 /** A stop-limit order on BTC_USDT, prices in USDT and the amount in BTC as decimals. */

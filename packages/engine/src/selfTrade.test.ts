@@ -5,6 +5,7 @@ import {
   BUY,
   btc,
   dealsOf,
+  limitOrder,
   MARKET,
   oco,
   orderOf,
@@ -34,6 +35,7 @@ function exchange(engine: Engine): TestExchange {
   return x;
 }
 
+/** A limit order on BTC_USDT with a self-trade prevention mode, or none. */
 function limit(
   userId: number,
   side: Side,
@@ -42,17 +44,8 @@ function limit(
   selfTradePrevention?: SelfTradePrevention,
   timeInForce: TimeInForce = 'GTC',
 ) {
-  return {
-    type: 'order.limit',
-    userId,
-    market: MARKET,
-    side,
-    price: usdt(price),
-    amount: btc(amount),
-    timeInForce,
-    source: 'web',
-    ...(selfTradePrevention === undefined ? {} : { selfTradePrevention }),
-  } satisfies CommandInput;
+  const order = limitOrder(userId, side, price, amount, timeInForce);
+  return selfTradePrevention === undefined ? order : { ...order, selfTradePrevention };
 }
 
 /** Asks of user 3 at 30100 and 30300 around one of user 2 at 30200, 0.1 BTC each. */

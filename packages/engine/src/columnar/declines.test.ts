@@ -50,6 +50,21 @@ describe('columnar core: declines', () => {
     expect(pair.engine.coreName).toBe('bigint');
   });
 
+  it('a market buy that cancels its own asks is bounded by the others’ asks', () => {
+    const pair = setUp();
+    // User 2's own cheap ask, then two of user 1's whose fills fit each but not together.
+    pair.apply({ ...bid(2, 10n ** 12n, 100n), side: 1 });
+    pair.apply({ ...bid(1, 6n * 10n ** 8n, 10n ** 15n), side: 1 });
+    pair.apply({ ...bid(1, 6n * 10n ** 8n, 10n ** 15n), side: 1 });
+    const buy = { type: 'order.market', userId: 2, market: 'BTC_USDT', side: 2, source: 'api' };
+    // Stopped at its own ask, it takes nothing.
+    pair.apply({ ...buy, amount: 12n * 10n ** 8n });
+    expect(pair.engine.coreName).toBe('columnar');
+    // Past it, it takes both far asks: counted with its own ask at 100, it would seem to fit.
+    pair.apply({ ...buy, amount: 12n * 10n ** 8n, selfTradePrevention: 'cancelOldest' });
+    expect(pair.engine.coreName).toBe('bigint');
+  });
+
   it('a sell is bounded by the bids it can reach, not by the best bid alone', () => {
     const pair = setUp();
     pair.apply(bid(1, 10n ** 12n, 100n));
