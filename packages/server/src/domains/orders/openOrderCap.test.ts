@@ -4,8 +4,8 @@ import { bootstrapEngine } from '../../engineHost/bootstrap.js';
 import { silentLogger } from '../../engineHost/hostLogger.js';
 import { testConfig } from '../../testing/testConfig.js';
 import { useTestDb } from '../../testing/testDb.js';
-import { createSignedInUser, type TestUser } from '../auth/testClient.js';
-import { buildTradingApp, fundTrade, placeLimit } from './tradingTestKit.js';
+import type { TestUser } from '../auth/testClient.js';
+import { buildTradingApp, fundedTrader, placeLimit } from './tradingTestKit.js';
 
 const testDb = useTestDb();
 let app: FastifyInstance;
@@ -15,12 +15,8 @@ let bob: TestUser;
 beforeAll(async () => {
   const engine = { ...testConfig().engine, openOrdersPerUserMax: 2 };
   app = await buildTradingApp(testDb.current, { engine });
-  alice = await createSignedInUser(app);
-  bob = await createSignedInUser(app);
-  for (const user of [alice, bob]) {
-    await fundTrade(app, user.user.id, 'BTC', '10');
-    await fundTrade(app, user.user.id, 'USDT', '1000000');
-  }
+  alice = await fundedTrader(app);
+  bob = await fundedTrader(app);
 });
 
 afterAll(async () => {

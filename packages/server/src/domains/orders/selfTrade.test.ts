@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestDb } from '../../testing/testDb.js';
-import { createSignedInUser, type TestUser } from '../auth/testClient.js';
-import { buildTradingApp, fundTrade, placeLimit } from './tradingTestKit.js';
+import type { TestUser } from '../auth/testClient.js';
+import { buildTradingApp, fundedTrader, placeLimit } from './tradingTestKit.js';
 
 const testDb = useTestDb();
 let app: FastifyInstance;
@@ -11,12 +11,8 @@ let bob: TestUser;
 
 beforeAll(async () => {
   app = await buildTradingApp(testDb.current);
-  alice = await createSignedInUser(app);
-  bob = await createSignedInUser(app);
-  for (const user of [alice, bob]) {
-    await fundTrade(app, user.user.id, 'BTC', '10');
-    await fundTrade(app, user.user.id, 'USDT', '1000000');
-  }
+  alice = await fundedTrader(app);
+  bob = await fundedTrader(app);
 });
 
 afterAll(async () => {
@@ -85,8 +81,7 @@ describe('self_trade_prevention on order bodies', () => {
   });
 
   it('is kept by a stop-limit order for when it fires, and taken by an OCO', async () => {
-    const carol = await createSignedInUser(app);
-    await fundTrade(app, carol.user.id, 'USDT', '1000000');
+    const carol = await fundedTrader(app, { USDT: '1000000' });
     const stop = await alice.client.post('/api/v2/stop-limit-order', {
       pair: 'BTC_USDT',
       direction: 'buy',

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestDb } from '../../testing/testDb.js';
-import { createSignedInUser, TestClient, type TestUser } from '../auth/testClient.js';
-import { buildTradingApp, fundTrade, placeLimit } from './tradingTestKit.js';
+import { TestClient, type TestUser } from '../auth/testClient.js';
+import { buildTradingApp, fundedTrader, placeLimit } from './tradingTestKit.js';
 
 const testDb = useTestDb();
 let app: FastifyInstance;
@@ -11,13 +11,9 @@ let bob: TestUser;
 
 beforeAll(async () => {
   app = await buildTradingApp(testDb.current);
-  alice = await createSignedInUser(app);
-  bob = await createSignedInUser(app);
-  for (const user of [alice, bob]) {
-    await fundTrade(app, user.user.id, 'BTC', '10');
-    await fundTrade(app, user.user.id, 'ETH', '100');
-    await fundTrade(app, user.user.id, 'USDT', '1000000');
-  }
+  const holdings = { BTC: '10', ETH: '100', USDT: '1000000' };
+  alice = await fundedTrader(app, holdings);
+  bob = await fundedTrader(app, holdings);
   // A last price of 30000 on BTC_USDT.
   await placeLimit(alice.client, 'BTC_USDT', 'sell', '30000', '0.01');
   await placeLimit(bob.client, 'BTC_USDT', 'buy', '30000', '0.01');

@@ -5,7 +5,7 @@ import type { Config } from '../../config.js';
 import { seedReferenceData } from '../../reference/reference.seed.js';
 import { testConfig } from '../../testing/testConfig.js';
 import type { TestDb } from '../../testing/testDb.js';
-import type { TestClient } from '../auth/testClient.js';
+import { createSignedInUser, type TestClient, type TestUser } from '../auth/testClient.js';
 
 let fundingCounter = 0;
 
@@ -47,6 +47,18 @@ export async function fundTrade(
     const result = await app.engineHost.submit(command);
     if (!result.ok) throw new Error(`funding refused: ${result.message}`);
   }
+}
+
+/** A new signed-in user with these amounts (decimals in whole units) on the trade account. */
+export async function fundedTrader(
+  app: FastifyInstance,
+  holdings: Record<string, string> = { BTC: '10', USDT: '1000000' },
+): Promise<TestUser> {
+  const trader = await createSignedInUser(app);
+  for (const [asset, amount] of Object.entries(holdings)) {
+    await fundTrade(app, trader.user.id, asset, amount);
+  }
+  return trader;
 }
 
 /** Places a limit order and expects it accepted; returns the order object. */
