@@ -57,8 +57,8 @@ function noteTrade(m: Market, price: bigint): void {
 }
 
 /**
- * Match a taker until it is filled, the book runs out or stops crossing, or it meets itself
- * and stops there (self-trade prevention).
+ * Match a taker until it is filled, the book runs out or stops crossing, or its self-trade
+ * prevention stops it at its user's own resting order.
  */
 export function matchTaker(s: State, t: Order): number {
   const m = t.market;

@@ -92,8 +92,8 @@ export abstract class Matching extends Settlement {
   }
 
   /**
-   * Match a taker until it is filled, the book runs out or stops crossing, or it meets itself
-   * and stops there (self-trade prevention).
+   * Match a taker until it is filled, the book runs out or stops crossing, or its self-trade
+   * prevention stops it at its user's own resting order.
    */
   protected matchTaker(cm: ColumnarMarket, t: number): number {
     const ord = this.table.rows;
