@@ -44,6 +44,16 @@ afterAll(async () => {
   await app.close();
 });
 
+/**
+ * A self-trade prevention for an order body: mostly the default, sometimes one that cancels the
+ * resting order, so that orders also leave the book in the middle of another one's matching.
+ */
+function selfTrade(): { self_trade_prevention?: string } {
+  const roll = random();
+  if (roll < 0.6) return {};
+  return { self_trade_prevention: roll < 0.8 ? 'cancel_oldest' : 'cancel_both' };
+}
+
 /** One random request: mostly limit orders around 30,000, some market orders and cancels. */
 async function randomRequest(open: Map<number, TestUser>): Promise<void> {
   const trader = traders[pick(traders.length)]!;
@@ -59,7 +69,8 @@ async function randomRequest(open: Map<number, TestUser>): Promise<void> {
   const direction = random() < 0.5 ? 'buy' : 'sell';
   const amount = `0.${String(1 + pick(999)).padStart(3, '0')}`;
   if (roll < 0.22) {
-    await trader.client.post('/api/v2/order/put_market', { pair: market, direction, amount });
+    const body = { pair: market, direction, amount, ...selfTrade() };
+    await trader.client.post('/api/v2/order/put_market', body);
     return;
   }
   // Prices on the tick, spread over ±300 USDT so that merging and crossing both happen.
@@ -70,6 +81,7 @@ async function randomRequest(open: Map<number, TestUser>): Promise<void> {
     direction,
     price,
     amount,
+    ...selfTrade(),
   });
   if (response.statusCode === 201) {
     const order = response.json().order;
