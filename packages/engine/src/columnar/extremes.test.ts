@@ -14,6 +14,7 @@ import type { ApplyResult, Command } from '../types.js';
 
 const MARKET = 'BTC_USDT';
 const PRICES = [1n, 2n, 5n, 10n, 20n, 100n, 10n ** 6n, 10n ** 7n, 10n ** 9n, 10n ** 12n];
+const SELF_TRADE = ['cancelOldest', 'cancelOldest', 'cancelBoth', 'cancelNewest'];
 const AMOUNTS = [1n, 2n, 10n, 1000n, 6000n, 10n ** 5n, 10n ** 6n, 10n ** 9n, 2n ** 40n, 2n ** 52n];
 
 /**
@@ -98,7 +99,9 @@ function run(seed: number, seen: Seen): void {
   send({ ...limit, userId: 1, side: 2, price: 10n, amount: lot });
   send({ ...limit, userId: 2, side: 1, price: 10n, amount: lot });
   for (let i = 0; i < 150; i++) {
-    const order = { userId: 1 + random(3), market: MARKET, source: 'api' };
+    // A third of the orders pass or cancel their user's own resting orders (self-trade prevention).
+    const selfTrade = random(3) === 0 ? { selfTradePrevention: pick(SELF_TRADE) } : {};
+    const order = { userId: 1 + random(3), market: MARKET, source: 'api', ...selfTrade };
     const side = 1 + random(2);
     const amount = pick(AMOUNTS) * lot;
     const price = pick(PRICES);
