@@ -4,7 +4,6 @@
 
 import { checkOcoPrices, checkStopLimit } from '../conditional.js';
 import { SAFE_MAX, SAFE_MAX_BIG } from '../fastmath.js';
-import { insufficient } from '../placement.js';
 import type { OrderOcoCommand, OrderStopLimitCommand } from '../types.js';
 import type { ColumnarMarket } from './columnarMarket.js';
 import { TIF_GTC } from './orderCodes.js';
@@ -37,20 +36,21 @@ export abstract class ConditionalOrders extends OrderPlacement {
     this.syncLast(cm);
     const bad = checkStopLimit(m, cmd);
     if (bad !== null) return bad;
-    if (cmd.amount > SAFE_MAX_BIG) return DECLINED;
+    const side = cmd.side;
+    if (cmd.amount > SAFE_MAX_BIG) return this.unfitting(h, cm, side, cmd.amount, cmd.price);
     const amount = Number(cmd.amount);
     const ticks = m.ticksOf(cmd.price);
-    const side = cmd.side;
+    const funds = side === 1 ? cm.stock : cm.money;
+    const need = side === 1 ? amount : this.buyFreeze(cm, amount, ticks);
+    if (need > SAFE_MAX) return this.unfitting(h, cm, side, cmd.amount, cmd.price);
+    // The funds before the ranges (declineIfPaid).
+    if (!this.hasAvailable(h, funds, need)) return this.insufficientOf(h, funds, 'amount');
     // Its fills once triggered are checked by the command that triggers it (triggersFit); what
     // it freezes now, and the waiting stops' sum of amounts, must fit already.
     if (!this.fillsFit(cm, amount, ticks) || cm.stops.amountSum > SAFE_MAX - amount) {
       return DECLINED;
     }
-    const need = side === 1 ? amount : this.buyFreeze(cm, amount, ticks);
-    if (need > SAFE_MAX) return DECLINED;
-    const funds = side === 1 ? cm.stock : cm.money;
     this.ensureTrade(h, funds);
-    if (!this.hasAvailable(h, funds, need)) return insufficient('amount');
     const stp = this.placedSelfTrade;
     const o = this.newOrder(h, cm, side, 1, TIF_GTC, cmd.source, amount, 0, ticks, stp);
     const ord = this.table.rows;
@@ -79,10 +79,21 @@ export abstract class ConditionalOrders extends OrderPlacement {
     this.syncLast(cm);
     const bad = checkOcoPrices(m, side, cmd);
     if (bad !== null) return bad;
-    if (cmd.amount > SAFE_MAX_BIG) return DECLINED;
+    const { price, limitPrice } = cmd;
+    if (cmd.amount > SAFE_MAX_BIG)
+      return this.unfitting(h, cm, side, cmd.amount, price, limitPrice);
     const amount = Number(cmd.amount);
-    const ticks = m.ticksOf(cmd.price);
-    const limitTicks = m.ticksOf(cmd.limitPrice);
+    const ticks = m.ticksOf(price);
+    const limitTicks = m.ticksOf(limitPrice);
+    // One freeze covers both legs: enough for whichever of the two prices costs more.
+    const need =
+      side === 1
+        ? amount
+        : Math.max(this.buyFreeze(cm, amount, ticks), this.buyFreeze(cm, amount, limitTicks));
+    if (need > SAFE_MAX) return this.unfitting(h, cm, side, cmd.amount, price, limitPrice);
+    // The funds before the ranges (declineIfPaid).
+    const funds = side === 1 ? cm.stock : cm.money;
+    if (!this.hasAvailable(h, funds, need)) return this.insufficientOf(h, funds, 'amount');
     // The limit leg trades now or rests; the stop leg waits, and cannot fire in this command (a
     // trade of the limit leg cancels it).
     if (
@@ -94,15 +105,7 @@ export abstract class ConditionalOrders extends OrderPlacement {
     ) {
       return DECLINED;
     }
-    // One freeze covers both legs: enough for whichever of the two prices costs more.
-    const need =
-      side === 1
-        ? amount
-        : Math.max(this.buyFreeze(cm, amount, ticks), this.buyFreeze(cm, amount, limitTicks));
-    if (need > SAFE_MAX) return DECLINED;
-    const funds = side === 1 ? cm.stock : cm.money;
     this.ensureTrade(h, funds);
-    if (!this.hasAvailable(h, funds, need)) return insufficient('amount');
     const source = cmd.source;
     const stp = this.placedSelfTrade;
     const limitLeg = this.newOrder(h, cm, side, 1, TIF_GTC, source, amount, 0, ticks, stp);

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../engine.js';
 import { State } from '../state.js';
-import { bid, type Input, setUp } from './enginePairTestKit.js';
+import { bid, funding, type Input, setUp } from './enginePairTestKit.js';
 
 describe('columnar core: declines', () => {
   it('a bid that would take its side’s total of amounts past 2^53', () => {
@@ -62,6 +62,80 @@ describe('columnar core: declines', () => {
     expect(pair.engine.coreName).toBe('columnar');
     // Past it, it takes both far asks: counted with its own ask at 100, it would seem to fit.
     pair.apply({ ...buy, amount: 12n * 10n ** 8n, selfTradePrevention: 'cancelOldest' });
+    expect(pair.engine.coreName).toBe('bigint');
+  });
+
+  it('an order its user cannot pay for is refused on the columnar core, however large', () => {
+    const pair = setUp();
+    // User 3 holds little; users 1 and 2 trade once, for a last price of 10^6.
+    for (const asset of ['BTC', 'USDT'])
+      for (const cmd of funding(3, asset, 10n ** 6n)) pair.apply(cmd);
+    pair.apply({ ...bid(1, 10n ** 6n, 10n ** 6n), side: 1 });
+    pair.apply(bid(2, 10n ** 6n, 10n ** 6n));
+    pair.apply({ ...bid(1, 10n ** 6n, 10n ** 7n), side: 1 });
+    // Two asks whose fills fit each, and not together: a market buy of both would decline.
+    pair.apply({ ...bid(1, 6n * 10n ** 8n, 10n ** 15n), side: 1 });
+    pair.apply({ ...bid(1, 6n * 10n ** 8n, 10n ** 15n), side: 1 });
+    pair.apply(bid(2, 10n ** 6n, 10n ** 5n));
+    expect(pair.engine.coreName).toBe('columnar');
+    const order = { userId: 3, market: 'BTC_USDT', source: 'api' };
+    const huge = [
+      // Its freeze passes 2^53; then its amount.
+      bid(3, 10n ** 12n, 10n ** 12n),
+      bid(3, 2n ** 60n, 1n),
+      { ...bid(3, 2n ** 60n, 1n), side: 1 },
+      { ...order, type: 'order.market', side: 2, amount: 12n * 10n ** 8n + 10n ** 6n },
+      { ...order, type: 'order.market', side: 2, amount: 2n ** 60n },
+      { ...order, type: 'order.market', side: 1, amount: 2n ** 60n },
+      { ...order, type: 'order.market', side: 2, total: 2n ** 60n },
+      {
+        ...order,
+        type: 'order.stopLimit',
+        side: 2,
+        stopPrice: 2n * 10n ** 6n,
+        price: 10n ** 12n,
+        amount: 10n ** 12n,
+      },
+      {
+        ...order,
+        type: 'order.stopLimit',
+        side: 1,
+        stopPrice: 10n ** 5n,
+        price: 10n ** 5n,
+        amount: 2n ** 60n,
+      },
+      {
+        ...order,
+        type: 'order.oco',
+        side: 2,
+        price: 10n ** 5n,
+        stopPrice: 2n * 10n ** 6n,
+        limitPrice: 10n ** 12n,
+        amount: 10n ** 12n,
+      },
+      {
+        ...order,
+        type: 'order.oco',
+        side: 1,
+        price: 2n * 10n ** 6n,
+        stopPrice: 10n ** 5n,
+        limitPrice: 10n ** 5n,
+        amount: 2n ** 60n,
+      },
+    ];
+    for (const cmd of huge) {
+      const result = pair.apply(cmd);
+      expect(
+        result,
+        JSON.stringify(cmd, (_k, v) => (typeof v === 'bigint' ? `${v}` : v)),
+      ).toMatchObject({
+        ok: false,
+        code: 'insufficient_balance',
+      });
+      expect(pair.engine.coreName).toBe('columnar');
+    }
+    // The first of them from a user who can pay for it still hands over.
+    pair.apply(bid(2, 10n ** 12n, 10n ** 12n));
     expect(pair.engine.coreName).toBe('bigint');
   });
 

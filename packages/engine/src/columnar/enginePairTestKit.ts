@@ -4,7 +4,7 @@
 import { expect } from 'vitest';
 import { Engine, type EngineOptions } from '../engine.js';
 import { State } from '../state.js';
-import type { Command } from '../types.js';
+import type { ApplyResult, Command } from '../types.js';
 
 export type Input = Record<string, unknown> & { type: string };
 
@@ -60,7 +60,8 @@ export class Pair {
     this.engine = new Engine(undefined, options);
   }
 
-  apply(input: Input): void {
+  /** Both engines apply it; their results and state hashes must agree. The new engine's result. */
+  apply(input: Input): ApplyResult {
     const cmd = { ...input, time: this.time++ } as unknown as Command;
     const want = this.bigint.apply(cmd);
     const got = this.engine.apply(cmd);
@@ -68,6 +69,7 @@ export class Pair {
       json(r.ok ? { ok: true, events: r.events, result: r.result } : r);
     expect(view(got)).toBe(view(want));
     expect(this.engine.stateHash()).toBe(this.bigint.stateHash());
+    return got;
   }
 
   /** The new engine restarted from its own snapshot, as a host restarts. */

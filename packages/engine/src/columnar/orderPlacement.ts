@@ -3,6 +3,7 @@
 // within, declining what would leave them, before anything changes. A layer of the core
 // (recordedState.ts).
 
+import { maxBig } from '../bigmath.js';
 import { reject } from '../errors.js';
 import { ceilDivN, SAFE_MAX, SAFE_MAX_BIG } from '../fastmath.js';
 import { buyFreezeFor } from '../lifecycle.js';
@@ -19,6 +20,7 @@ import {
   knownUser,
   selfTradeCode,
 } from '../validate.js';
+import { KIND_TRADE } from './balanceCell.js';
 import type { BookSide } from './bookSide.js';
 import { ColumnarMarket } from './columnarMarket.js';
 import { Matching } from './matching.js';
@@ -185,21 +187,22 @@ export abstract class OrderPlacement extends Matching {
     if (amount < 0) {
       const bad = checkPrice(m, cmd.price) ?? checkAmount(m, cmd.amount);
       if (bad !== null) return bad;
-      if (cmd.amount > SAFE_MAX_BIG) return DECLINED;
+      if (cmd.amount > SAFE_MAX_BIG) return this.unfitting(h, cm, cmd.side, cmd.amount, cmd.price);
       amount = Number(cmd.amount);
       ticks = m.ticksOf(cmd.price);
     }
     const side = cmd.side;
+    const funds = side === 1 ? cm.stock : cm.money;
+    const need = side === 1 ? amount : this.buyFreeze(cm, amount, ticks);
+    if (need > SAFE_MAX) return this.unfitting(h, cm, side, cmd.amount, cmd.price);
+    // The funds before the ranges: an order its user cannot pay for is refused, however large.
+    if (!this.hasAvailable(h, funds, need)) return this.insufficientOf(h, funds, 'amount');
     if (!this.limitFillsFit(cm, side, amount, ticks)) return DECLINED;
     // Its rest may join its side of the book, whose total of amounts stays a safe integer.
     if (cm.ownSide(side).total > SAFE_MAX - amount) return DECLINED;
     if (!this.tradesFit(cm, side, ticks, amount)) return DECLINED;
-    const need = side === 1 ? amount : this.buyFreeze(cm, amount, ticks);
-    if (need > SAFE_MAX) return DECLINED;
-    const funds = side === 1 ? cm.stock : cm.money;
-    // As Placement.available does: the balance exists from here on, even on a rejection.
+    // As Placement.available does: the balance exists from here on.
     this.ensureTrade(h, funds);
-    if (!this.hasAvailable(h, funds, need)) return insufficient('amount');
     const tif = timeInForceCode(cmd.timeInForce);
     const badTif = this.checkTimeInForce(cm, side, h, tif, ticks, amount);
     if (badTif !== null) return badTif;
@@ -322,23 +325,27 @@ export abstract class OrderPlacement extends Matching {
     const side = cmd.side;
     const opposite = cm.oppositeSide(side);
     if (opposite.isEmpty) return reject('not_enough_liquidity', 'Not enough liquidity');
-    if (!cm.fits || !this.triggersFit(cm, 0, 0)) return DECLINED;
+    if (!cm.fits) return DECLINED;
     let amount = 0;
     let total = 0;
     if (cmd.total !== undefined) {
       const bad = this.checkMarketTotal(cm, h, side, cmd.total);
-      if (bad === DECLINED) return DECLINED;
       if (bad !== null) return bad;
       total = Number(cmd.total);
     } else {
       // The common case in numbers, as for a limit order; anything else through the checks.
+      const funds = side === 1 ? cm.stock : cm.money;
       amount = cm.amountOf(cmd.amount);
       if (amount < 0) {
         const bad = checkAmount(cm.market, cmd.amount);
         if (bad !== null) return bad;
-        if (cmd.amount! > SAFE_MAX_BIG) return DECLINED;
+        if (cmd.amount! > SAFE_MAX_BIG) return this.unfittingMarket(h, cm, side, cmd.amount!);
         amount = Number(cmd.amount);
       }
+      const need = side === 1 ? amount : this.marketBuyCost(cm, amount);
+      if (need > SAFE_MAX) return this.unfittingMarket(h, cm, side, cmd.amount!);
+      // The funds before the ranges, as for a limit order.
+      if (!this.hasAvailable(h, funds, need)) return this.insufficientOf(h, funds, 'amount');
       // The highest price it can trade at: bounded first by the far end of the book (a sell's
       // is its best bid). One that fails that is bounded by what it can take from the levels its
       // amount reaches, so that one small order far from the market does not decline every
@@ -351,10 +358,8 @@ export abstract class OrderPlacement extends Matching {
       ) {
         return DECLINED;
       }
-      const need = side === 1 ? amount : this.marketBuyCost(cm, amount);
-      const funds = side === 1 ? cm.stock : cm.money;
+      if (!this.triggersFit(cm, 0, 0)) return DECLINED;
       this.ensureTrade(h, funds);
-      if (!this.hasAvailable(h, funds, need)) return insufficient('amount');
     }
     const stp = this.placedSelfTrade;
     const o = this.newOrder(h, cm, side, 2, TIF_IOC, cmd.source, amount, total, 0, stp);
@@ -365,7 +370,10 @@ export abstract class OrderPlacement extends Matching {
     return this.accepted(RESULT_ORDER);
   }
 
-  /** The checks of a market buy by total (place.ts); a total beyond the ranges declines. */
+  /**
+   * The checks of a market buy by total (place.ts), the funds first; a total beyond the ranges
+   * declines.
+   */
   private checkMarketTotal(
     cm: ColumnarMarket,
     holder: number,
@@ -375,18 +383,76 @@ export abstract class OrderPlacement extends Matching {
     if (side !== 2) return reject('invalid_command', 'Only a buy can be placed by total', 'total');
     const bad = checkPositive(total, 'total');
     if (bad !== null) return bad;
-    if ((total as bigint) > SAFE_MAX_BIG) return DECLINED;
+    const big = total as bigint;
+    if (big > SAFE_MAX_BIG) return this.declineIfPaid(holder, cm.money, big, 'total');
     const n = Number(total);
+    if (!this.hasAvailable(holder, cm.money, n))
+      return this.insufficientOf(holder, cm.money, 'total');
     // What it pays stays within the total, so the sum of its fills' lots × ticks (lotsTicks)
     // stays within total × valueQ / valueP.
     if (!this.productsFit(cm, (n * cm.valueQ) / cm.valueP)) return DECLINED;
+    if (!this.triggersFit(cm, 0, 0)) return DECLINED;
     this.ensureTrade(holder, cm.money);
-    if (!this.hasAvailable(holder, cm.money, n)) return insufficient('total');
     const asks = cm.asks;
     if (this.affordableAt(cm, n, 0n, 0n, asks.ticksOf(asks.best())) === 0) {
       return reject('amount_too_small', 'The total buys less than one lot', 'total');
     }
     return null;
+  }
+
+  /**
+   * An order whose amount or funds needed pass the safe integers: refused for its funds exactly
+   * as the bigint core refuses it (what it needs in bigint), otherwise declined. NOTE: every
+   * placing checks the funds before the core's ranges, so that an order its user cannot pay for
+   * is refused here and never hands the engine over to the bigint core (a pause of the
+   * sequencer, then the slower core for a while): one such order costs any user nothing.
+   */
+  protected declineIfPaid(
+    holder: number,
+    funds: number,
+    need: bigint,
+    field: string,
+  ): Rejection | typeof DECLINED {
+    const b = this.balances;
+    if (b.available(b.cell(holder, funds, KIND_TRADE)) >= need) return DECLINED;
+    return this.insufficientOf(holder, funds, field);
+  }
+
+  /** The rejection for funds short, with the balance made to exist as Placement.available does. */
+  protected insufficientOf(holder: number, funds: number, field: string): Rejection {
+    this.ensureTrade(holder, funds);
+    return insufficient(field);
+  }
+
+  /**
+   * declineIfPaid for a limit order of `amount` at `price` (and, for an OCO, at `limitPrice`
+   * too): a sell's amount, a buy's freeze at the dearer price.
+   */
+  protected unfitting(
+    holder: number,
+    cm: ColumnarMarket,
+    side: number,
+    amount: bigint,
+    price: bigint,
+    limitPrice = price,
+  ): Rejection | typeof DECLINED {
+    const m = cm.market;
+    const need =
+      side === 1
+        ? amount
+        : maxBig(buyFreezeFor(m, amount, price), buyFreezeFor(m, amount, limitPrice));
+    return this.declineIfPaid(holder, side === 1 ? cm.stock : cm.money, need, 'amount');
+  }
+
+  /** declineIfPaid for a market order of `amount`: a sell's amount, a buy's cost of the asks. */
+  private unfittingMarket(
+    holder: number,
+    cm: ColumnarMarket,
+    side: number,
+    amount: bigint,
+  ): Rejection | typeof DECLINED {
+    const need = side === 1 ? amount : this.marketBuyCostBig(cm, amount);
+    return this.declineIfPaid(holder, side === 1 ? cm.stock : cm.money, need, 'amount');
   }
 
   /**
@@ -457,22 +523,24 @@ export abstract class OrderPlacement extends Matching {
     if (value <= SAFE_MAX && fee <= SAFE_MAX) {
       return ceilDivN(value, cm.valueQ) + ceilDivN(fee, cm.feeQ);
     }
-    return this.marketBuyCostBig(cm, amount);
+    const cost = this.marketBuyCostBig(cm, BigInt(amount));
+    return cost > SAFE_MAX_BIG ? Number.POSITIVE_INFINITY : Number(cost);
   }
 
-  private marketBuyCostBig(cm: ColumnarMarket, amount: number): number {
+  /** marketBuyCost in bigint, for any amount. */
+  private marketBuyCostBig(cm: ColumnarMarket, amount: bigint): bigint {
     const m = cm.market;
     const asks = cm.asks;
     const skipped = this.skippedHolder();
     let rest = amount;
     let num = 0n;
-    for (let i = 0; i < asks.levelCount && rest > 0; i++) {
+    for (let i = 0; i < asks.levelCount && rest > 0n; i++) {
       const level = asks.levelAt(i);
-      const take = Math.min(this.takeableAt(asks, level, skipped), rest);
-      num += BigInt(take) * BigInt(asks.ticksOf(level)) * cm.tickSize;
+      const available = BigInt(this.takeableAt(asks, level, skipped));
+      const take = available < rest ? available : rest;
+      num += take * BigInt(asks.ticksOf(level)) * cm.tickSize;
       rest -= take;
     }
-    const cost = (num + m.scaleUp) / m.scale + (num * m.takerFee + m.feeScaleUp) / m.feeScale;
-    return cost > SAFE_MAX_BIG ? Number.POSITIVE_INFINITY : Number(cost);
+    return (num + m.scaleUp) / m.scale + (num * m.takerFee + m.feeScaleUp) / m.feeScale;
   }
 }
