@@ -5,6 +5,7 @@ import type { Command, EngineEvent } from './types.js';
 const COMMAND_BIGINT_FIELDS: Record<Command['type'], readonly string[]> = {
   'asset.add': [],
   'market.add': ['tickSize', 'lotSize', 'minAmount'],
+  'market.setLimits': ['orderValueMax'],
   'user.add': [],
   'user.setCustomFee': [],
   'limits.set': [],

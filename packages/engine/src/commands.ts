@@ -41,6 +41,21 @@ export interface MarketAddCommand extends CommandBase {
   takerFeePpm: number;
 }
 
+/**
+ * A market's limits on one order. A serious exchange caps what one order may be worth (its
+ * maximum notional): an order at an absurd price stays out of the book, where it would be
+ * worth more than the engine keeps in its fast numbers (docs/decisions/order-value-cap.md).
+ */
+export interface MarketSetLimitsCommand extends CommandBase {
+  type: 'market.setLimits';
+  market: string;
+  /**
+   * The most a limit, stop-limit or OCO order may be worth at its price (amount × price, in
+   * money minor units); 0n for no cap.
+   */
+  orderValueMax: bigint;
+}
+
 export interface UserAddCommand extends CommandBase {
   type: 'user.add';
   userId: UserId;
@@ -209,6 +224,7 @@ export interface OrderCancelAllByCoinCommand extends CommandBase {
 export type Command =
   | AssetAddCommand
   | MarketAddCommand
+  | MarketSetLimitsCommand
   | UserAddCommand
   | UserSetCustomFeeCommand
   | LimitsSetCommand

@@ -14,14 +14,15 @@ import type {
   Rejection,
   Side,
 } from './types.js';
-import { checkAmount, checkPrice } from './validate.js';
+import { checkAmount, checkOrderValue, checkPrice } from './validate.js';
 
 /** The prices and amount of a stop-limit order, against the market's last price (`m.last`). */
 export function checkStopLimit(m: Market, cmd: OrderStopLimitCommand): Rejection | null {
   const bad =
     checkPrice(m, cmd.stopPrice, 'stopPrice') ??
     checkPrice(m, cmd.price) ??
-    checkAmount(m, cmd.amount);
+    checkAmount(m, cmd.amount) ??
+    checkOrderValue(m, cmd.amount, cmd.price);
   if (bad !== null) return bad;
   if (m.last === 0n) return reject('invalid_stop_price', 'No last price yet', 'stopPrice');
   if (cmd.stopPrice === m.last) {
@@ -54,7 +55,9 @@ export function checkOcoPrices(m: Market, side: Side, cmd: OrderOcoCommand): Rej
     checkPrice(m, cmd.price) ??
     checkPrice(m, cmd.stopPrice, 'stopPrice') ??
     checkPrice(m, cmd.limitPrice, 'limitPrice') ??
-    checkAmount(m, cmd.amount);
+    checkAmount(m, cmd.amount) ??
+    checkOrderValue(m, cmd.amount, cmd.price) ??
+    checkOrderValue(m, cmd.amount, cmd.limitPrice);
   if (bad !== null) return bad;
   const last = m.last;
   if (last === 0n) return reject('invalid_oco_prices', 'No last price yet', 'stopPrice');

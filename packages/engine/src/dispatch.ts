@@ -14,7 +14,7 @@ import { cancelAll, cancelAllByCoin, cancelOne } from './cancel.js';
 import { placeOco, placeStopLimit } from './conditional.js';
 import { reject } from './errors.js';
 import { placeLimit, placeMarket } from './place.js';
-import { addAsset, addMarket, addUser, setCustomFee, setLimits } from './setup.js';
+import { addAsset, addMarket, addUser, setCustomFee, setLimits, setMarketLimits } from './setup.js';
 import type { State } from './state.js';
 import type { ApplyResult, Command } from './types.js';
 import { checkBusinessId } from './validate.js';
@@ -27,6 +27,7 @@ const HANDLERS: Record<Command['type'], Handler> = {
   'user.add': addUser,
   'user.setCustomFee': setCustomFee,
   'limits.set': setLimits,
+  'market.setLimits': setMarketLimits,
   'balance.deposit': deposit,
   'balance.withdrawHold': withdrawHold,
   'balance.withdrawComplete': withdrawComplete,

@@ -174,6 +174,8 @@ export class Market {
   readonly bids = new BookSide(false);
   /** Last trade price, 0 before the first trade. */
   last = 0n;
+  /** The most an order may be worth at its price, in money minor units; 0 for no cap. */
+  orderValueMax = 0n;
   /** The fees and rounding accounts of the money asset, looked up once (see settleFill). */
   feeAccount: Balance | null = null;
   roundingAccount: Balance | null = null;
@@ -254,6 +256,7 @@ export class Market {
       amountPrecision: this.amountPrecision,
       makerFeePpm: this.makerFeePpm,
       takerFeePpm: this.takerFeePpm,
+      ...(this.orderValueMax > 0n ? { orderValueMax: this.orderValueMax } : {}),
     };
   }
 }

@@ -15,7 +15,7 @@ import {
 } from './placement.js';
 import type { State } from './state.js';
 import type { ApplyResult, OrderLimitCommand, OrderMarketCommand, Rejection } from './types.js';
-import { checkAmount, checkPositive, checkPrice } from './validate.js';
+import { checkAmount, checkOrderValue, checkPositive, checkPrice } from './validate.js';
 
 /**
  * Whether a fill-or-kill order can fill completely right now: an own order stops it, unless
@@ -67,7 +67,10 @@ export function placeLimit(s: State, cmd: OrderLimitCommand): ApplyResult {
     const tooMany = checkOpenOrderCap(s.openOrdersPerUserMax, p.user.openCount, 1);
     if (tooMany !== null) return tooMany;
   }
-  const bad = checkPrice(p.market, cmd.price) ?? checkAmount(p.market, cmd.amount);
+  const bad =
+    checkPrice(p.market, cmd.price) ??
+    checkAmount(p.market, cmd.amount) ??
+    checkOrderValue(p.market, cmd.amount, cmd.price);
   if (bad !== null) return bad;
   const need = p.fundsNeeded(cmd.amount, cmd.price);
   if (p.available() < need) return insufficient('amount');

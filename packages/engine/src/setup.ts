@@ -8,11 +8,12 @@ import type {
   CommandResult,
   LimitsSetCommand,
   MarketAddCommand,
+  MarketSetLimitsCommand,
   Rejection,
   UserAddCommand,
   UserSetCustomFeeCommand,
 } from './types.js';
-import { AMOUNT_MAX, isUserId } from './validate.js';
+import { AMOUNT_MAX, isUserId, knownMarket } from './validate.js';
 
 const NO_RESULT: CommandResult = { kind: 'none' };
 const ASSET_NAME = /^[A-Z0-9]{1,16}$/;
@@ -100,6 +101,22 @@ export function addMarket(s: State, cmd: MarketAddCommand): ApplyResult {
   const bad = checkMarket(s, cmd);
   if (bad !== null) return bad;
   s.markets.set(cmd.name, new Market(cmd, s.assets.get(cmd.stock)!, s.assets.get(cmd.money)!));
+  return { ok: true, events: s.events, result: NO_RESULT };
+}
+
+/** Set a market's limits on one order; they apply to orders placed from now on. */
+export function setMarketLimits(s: State, cmd: MarketSetLimitsCommand): ApplyResult {
+  const m = knownMarket(s, cmd.market);
+  if (!(m instanceof Market)) return m;
+  const max = cmd.orderValueMax;
+  if (typeof max !== 'bigint' || max < 0n || max > AMOUNT_MAX) {
+    return reject(
+      'invalid_command',
+      'The cap on an order value must be an amount of money minor units, 0 for none',
+      'orderValueMax',
+    );
+  }
+  m.orderValueMax = max;
   return { ok: true, events: s.events, result: NO_RESULT };
 }
 

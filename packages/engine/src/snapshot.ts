@@ -383,6 +383,9 @@ export function restoreState(snap: EngineSnapshot | EngineSnapshotV1): State {
     };
     const m = new Market(rules, s.assets.get(sm.stock)!, s.assets.get(sm.money)!);
     m.last = bigintFromJson(sm.last, 'last');
+    if (sm.orderValueMax !== undefined) {
+      m.orderValueMax = bigintFromJson(sm.orderValueMax, 'orderValueMax');
+    }
     s.markets.set(m.name, m);
   }
   s.openOrdersPerUserMax = snap.limits?.openOrdersPerUserMax ?? 0;

@@ -92,6 +92,8 @@ export interface MarketView {
   amountPrecision: number;
   makerFeePpm: number;
   takerFeePpm: number;
+  /** The most one order may be worth, in money minor units (market.setLimits); absent: none. */
+  orderValueMax?: bigint;
 }
 
 export interface AssetView {
@@ -221,7 +223,8 @@ export type RejectCode =
   | 'freeze_not_found'
   | 'freeze_finished'
   | 'invalid_fee'
-  | 'too_many_orders';
+  | 'too_many_orders'
+  | 'order_value_too_large';
 
 export interface Rejection {
   ok: false;
@@ -284,6 +287,8 @@ export interface SnapshotMarket {
   takerFeePpm: number;
   /** Last trade price, "0" before the first trade. */
   last: string;
+  /** market.setLimits' cap on an order's value, only when one is set. */
+  orderValueMax?: string;
 }
 
 /**

@@ -83,6 +83,16 @@ export function checkSource(value: unknown): Rejection | null {
 }
 
 /**
+ * An order of `amount` at `price` against its market's cap on one order's value
+ * (market.setLimits): worth more than it, it is refused.
+ */
+export function checkOrderValue(m: Market, amount: bigint, price: bigint): Rejection | null {
+  const max = m.orderValueMax;
+  if (max === 0n || amount * price <= max * m.scale) return null;
+  return reject('order_value_too_large', 'Order value is too large', 'amount');
+}
+
+/**
  * The self-trade prevention modes, at their codes: the columnar core keeps an order's mode as
  * its index here (columnar/orderCodes.ts STP_*).
  */

@@ -49,6 +49,12 @@ export class ColumnarMarket {
   runHi = -1;
   /** The market's waiting stops. */
   readonly stops: StopLists;
+  /**
+   * Where a limit order's lotsTicks at its own price comes near the market's cap on an order's
+   * value (Market.orderValueMax): from here on the order is checked exactly, in bigint
+   * (checkOrderValue); 0 when the market has no cap. Set by syncLimits.
+   */
+  valueCap = 0;
 
   constructor(
     readonly index: number,
@@ -90,6 +96,22 @@ export class ColumnarMarket {
     this.asks = new BookSide(table, true, LEVELS_DEFAULT);
     this.bids = new BookSide(table, false, LEVELS_DEFAULT);
     this.stops = new StopLists(table, this.amountUnit);
+    this.syncLimits();
+  }
+
+  /** Take the market's limits on one order (market.setLimits) into the fast path's numbers. */
+  syncLimits(): void {
+    const max = this.market.orderValueMax;
+    if (max === 0n) {
+      this.valueCap = 0;
+      return;
+    }
+    // The cap in lotsTicks: value = amount × ticks × tickSize / scale. A double a relative 2^-40
+    // below it, so that every order whose rounded lotsTicks could be over the cap is checked
+    // exactly; one below it is under the cap.
+    const perLotTick = this.tickSize * BigInt(this.amountUnit);
+    const cap = Number(max * this.market.scale) / Number(perLotTick);
+    this.valueCap = Math.max(cap * (1 - 2 ** -40), Number.MIN_VALUE);
   }
 
   /**

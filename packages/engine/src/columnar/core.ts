@@ -113,6 +113,11 @@ export class ColumnarCore extends ConditionalOrders {
       case 'balance.deposit':
         if (this.depositOverflows(cmd.asset, cmd.amount)) return DECLINED;
         break;
+      case 'market.setLimits': {
+        const result = this.applyRare(cmd);
+        if (typeof cmd.market === 'string') this.marketsByName.get(cmd.market)?.syncLimits();
+        return result;
+      }
     }
     return this.applyRare(cmd);
   }

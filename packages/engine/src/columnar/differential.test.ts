@@ -776,6 +776,20 @@ const limitsSet: fc.Arbitrary<Step> = command(
   }),
 );
 
+/** A market's cap on one order's value: none, or about what its orders are worth; sometimes bad. */
+const marketLimits: fc.Arbitrary<Step> = shape.chain((m) =>
+  command(
+    fc.record({
+      type: fc.constant('market.setLimits'),
+      market: marketName(m),
+      orderValueMax: mostly(
+        fc.oneof(fc.constant(0n), fc.bigInt({ min: 1n, max: m.maxTotal })),
+        fc.constantFrom(-1n, 10n ** 40n, 5, null),
+      ),
+    }),
+  ),
+);
+
 /** A command past the columnar core's ranges: the engine hands over to the bigint core. */
 const handOver: fc.Arbitrary<Step> = command(
   fc.record({
@@ -813,6 +827,7 @@ const step = (rare: boolean): fc.Arbitrary<Step> =>
     { weight: 3, arbitrary: command(withSelfTrade(oco)) },
     { weight: 2, arbitrary: customFee },
     { weight: 1, arbitrary: limitsSet },
+    { weight: 2, arbitrary: marketLimits },
     { weight: 12, arbitrary: cancels },
     { weight: 12, arbitrary: balances(rare) },
     {

@@ -11,6 +11,7 @@ import { checkOpenOrderCap, insufficient, mayRest } from '../placement.js';
 import type { ApplyResult, OrderLimitCommand, OrderMarketCommand, Rejection } from '../types.js';
 import {
   checkAmount,
+  checkOrderValue,
   checkPositive,
   checkPrice,
   checkSelfTrade,
@@ -185,11 +186,17 @@ export abstract class OrderPlacement extends Matching {
     let ticks = cm.ticksOfPrice(cmd.price);
     let amount = ticks < 0 ? -1 : cm.amountOf(cmd.amount);
     if (amount < 0) {
-      const bad = checkPrice(m, cmd.price) ?? checkAmount(m, cmd.amount);
+      const bad =
+        checkPrice(m, cmd.price) ??
+        checkAmount(m, cmd.amount) ??
+        checkOrderValue(m, cmd.amount, cmd.price);
       if (bad !== null) return bad;
       if (cmd.amount > SAFE_MAX_BIG) return this.unfitting(h, cm, cmd.side, cmd.amount, cmd.price);
       amount = Number(cmd.amount);
       ticks = m.ticksOf(cmd.price);
+    } else if (cm.valueCap !== 0 && cm.lotsTicks(amount, ticks) >= cm.valueCap) {
+      const bad = checkOrderValue(m, cmd.amount, cmd.price);
+      if (bad !== null) return bad;
     }
     const side = cmd.side;
     const funds = side === 1 ? cm.stock : cm.money;
