@@ -4,8 +4,17 @@ import type { EngineHost, HostCommand } from './engineHost.js';
 import type { HostLogger } from './hostLogger.js';
 
 /**
+ * The most one limit, stop-limit or OCO order may be worth, in minor units of its market's money
+ * (2.25 × 10^9 USDT, 2.25 × 10^7 BTC): far above any real order, and below what the engine's
+ * fast core keeps exactly with the order's fee beside it (2^53), so that no order at an absurd
+ * price can rest there and keep the engine on its slower core (docs/decisions/order-value-cap.md).
+ */
+export const ORDER_VALUE_MAX = 2n ** 51n;
+
+/**
  * Registers in the engine the assets and markets of the reference tables it does not know yet,
- * sets its cap on a user's open orders when `openOrdersPerUserMax` is given and differs, and
+ * gives every market the cap on one order's value (ORDER_VALUE_MAX) where it differs, sets its
+ * cap on a user's open orders when `openOrdersPerUserMax` is given and differs, and
  * (with `fundDemoUsers`) credits the demo accounts once: deposits to main, half of it moved to
  * trade so they can trade at once. Every step is idempotent, so it runs at each start.
  */
@@ -22,9 +31,13 @@ export async function bootstrapEngine(
       commands.push({ type: 'asset.add', asset: asset.ticker, decimals: asset.decimals });
     }
   }
-  const knownMarkets = new Set(host.engine.markets().map((market) => market.name));
+  const knownMarkets = new Map(host.engine.markets().map((market) => [market.name, market]));
   for (const market of reference.markets) {
-    if (knownMarkets.has(market.name)) continue;
+    const known = knownMarkets.get(market.name);
+    if (known !== undefined) {
+      if (known.orderValueMax !== ORDER_VALUE_MAX) commands.push(valueCap(market.name));
+      continue;
+    }
     commands.push({
       type: 'market.add',
       name: market.name,
@@ -38,6 +51,7 @@ export async function bootstrapEngine(
       makerFeePpm: market.makerFeePpm,
       takerFeePpm: market.takerFeePpm,
     });
+    commands.push(valueCap(market.name));
   }
   const cap = options.openOrdersPerUserMax;
   if (cap !== undefined && host.engine.limits().openOrdersPerUserMax !== cap) {
@@ -53,6 +67,10 @@ export async function bootstrapEngine(
       );
     }
   });
+}
+
+function valueCap(market: string): HostCommand {
+  return { type: 'market.setLimits', market, orderValueMax: ORDER_VALUE_MAX };
 }
 
 async function demoFunding(

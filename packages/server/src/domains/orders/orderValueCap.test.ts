@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bootstrapEngine, ORDER_VALUE_MAX } from '../../engineHost/bootstrap.js';
+import { silentLogger } from '../../engineHost/hostLogger.js';
+import { useTestDb } from '../../testing/testDb.js';
+import type { TestUser } from '../auth/testClient.js';
+import { buildTradingApp, fundedTrader } from './tradingTestKit.js';
+
+const testDb = useTestDb();
+let app: FastifyInstance;
+let alice: TestUser;
+
+beforeAll(async () => {
+  app = await buildTradingApp(testDb.current);
+  alice = await fundedTrader(app);
+});
+
+afterAll(async () => {
+  await app.close();
+});
+
+describe('the cap on one order value', () => {
+  it('is set on every market at start', () => {
+    const markets = app.engineHost.engine.markets();
+    expect(markets.length).toBeGreaterThan(10);
+    for (const market of markets) expect(market.orderValueMax).toBe(ORDER_VALUE_MAX);
+  });
+
+  it('refuses an ask at an absurd price, and the engine stays on its fast core', async () => {
+    const refused = await alice.client.post('/api/v2/order', {
+      pair: 'BTC_USDT',
+      direction: 'sell',
+      price: '10000000000',
+      amount: '1',
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({ errors: { amount: ['Order value is too large'] } });
+    expect(app.engineHost.engine.coreName).toBe('columnar');
+    const fine = await alice.client.post('/api/v2/order', {
+      pair: 'BTC_USDT',
+      direction: 'sell',
+      price: '1000000',
+      amount: '1',
+    });
+    expect(fine.statusCode).toBe(201);
+  });
+
+  it('is given again at a start to a market that lost it', async () => {
+    const eth = () => app.engineHost.engine.markets().find((m) => m.name === 'ETH_USDT');
+    await app.engineHost.submit({
+      type: 'market.setLimits',
+      market: 'ETH_USDT',
+      orderValueMax: 0n,
+    });
+    expect(eth()?.orderValueMax).toBeUndefined();
+    await bootstrapEngine(app.engineHost, app.db, { fundDemoUsers: false, logger: silentLogger });
+    expect(eth()?.orderValueMax).toBe(ORDER_VALUE_MAX);
+  });
+});
