@@ -238,6 +238,12 @@ const balanceCommand: fc.Arbitrary<CommandInput> = fc.oneof(
     type: fc.constant('limits.set' as const),
     openOrdersPerUserMax: fc.integer({ min: 0, max: 4 }),
   }),
+  // Caps on one order's value around what the orders are worth (0: no cap).
+  fc.record({
+    type: fc.constant('market.setLimits' as const),
+    market: market.map((m) => m.name),
+    orderValueMax: fc.oneof(fc.constant(0n), fc.bigInt({ min: 1n, max: usdt('50000') })),
+  }),
 );
 
 const command = fc.oneof(
@@ -313,6 +319,7 @@ describe('engine properties', { timeout: 60_000 }, () => {
       'order.cancel',
       'order.cancelAll',
       'order.cancelAllByCoin',
+      'market.setLimits',
       'order.teleport',
     );
     // Each field: sometimes a plausible value, sometimes anything at all.
@@ -343,6 +350,7 @@ describe('engine properties', { timeout: 60_000 }, () => {
         orderId: field(fc.integer({ min: 1, max: 40 })),
         enabled: field(fc.boolean()),
         openOrdersPerUserMax: field(fc.integer({ min: 0, max: 4 })),
+        orderValueMax: field(fc.bigInt({ min: -10n, max: usdt('50000') })),
       },
       { requiredKeys: ['type'] },
     );
