@@ -1,6 +1,7 @@
 // Test fixtures: a small exchange (BTC, USDT, LTT; BTC_USDT and LTT_USDT) driven through the
 // public API, with every invariant checked after every command.
 import { Engine } from './engine.js';
+import { State } from './state.js';
 import type {
   Accepted,
   ApplyResult,
@@ -31,6 +32,12 @@ export const ltt = (text: string) => units(text, 8);
 export const SELL: Side = 1;
 export const BUY: Side = 2;
 export const MARKET = 'BTC_USDT';
+
+/** The cores a test runs on: the engine as it starts (columnar), and the bigint core alone. */
+export const CORES = [
+  ['columnar', () => new Engine()],
+  ['bigint', () => new Engine(new State())],
+] as const;
 
 export class TestExchange {
   readonly engine: Engine;
@@ -74,6 +81,16 @@ export class TestExchange {
       makerFeePpm: 1000,
       takerFeePpm: 2000,
     });
+    return x;
+  }
+
+  /** A standard exchange whose users each hold 10 BTC and 1,000,000 USDT on trade. */
+  static funded(engine: Engine, users: readonly UserId[]): TestExchange {
+    const x = TestExchange.standard(engine);
+    for (const user of users) {
+      x.fund(user, 'BTC', btc('10'));
+      x.fund(user, 'USDT', usdt('1000000'));
+    }
     return x;
   }
 

@@ -1,14 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { Engine } from './engine.js';
 import type { CommandInput } from './fixtures.js';
-import { BUY, btc, MARKET, oco, orderOf, SELL, stopLimit, TestExchange, usdt } from './fixtures.js';
-import { State } from './state.js';
+import {
+  BUY,
+  btc,
+  CORES,
+  MARKET,
+  oco,
+  orderOf,
+  SELL,
+  stopLimit,
+  TestExchange,
+  usdt,
+} from './fixtures.js';
 import type { Side, TimeInForce } from './types.js';
-
-const cores = [
-  ['columnar', () => new Engine()],
-  ['bigint', () => new Engine(new State())],
-] as const;
 
 /** Users 1 to 3 funded; one trade at 30000 so that stops and OCOs have a last price. */
 function exchange(engine: Engine, cap: number): TestExchange {
@@ -54,7 +59,7 @@ function expectRefusedUnchanged(x: TestExchange, cmd: CommandInput): void {
   expect(x.engine.lastEventSeq).toBe(seq);
 }
 
-describe.each(cores)("the cap on a user's open orders (%s core)", (_core, make) => {
+describe.each(CORES)("the cap on a user's open orders (%s core)", (_core, make) => {
   it('refuses an order that would rest past the cap, and lets it in once one closes', () => {
     const x = exchange(make(), 3);
     const first = x.ok(limit(BUY, '29000'));

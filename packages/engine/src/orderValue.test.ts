@@ -4,6 +4,7 @@ import type { CommandInput } from './fixtures.js';
 import {
   BUY,
   btc,
+  CORES,
   limitOrder,
   MARKET,
   oco,
@@ -13,20 +14,10 @@ import {
   TestExchange,
   usdt,
 } from './fixtures.js';
-import { State } from './state.js';
-
-const cores = [
-  ['columnar', () => new Engine()],
-  ['bigint', () => new Engine(new State())],
-] as const;
 
 /** Users 1 and 2 funded; one trade at 30000 so that stops and OCOs have a last price. */
 function exchange(engine: Engine): TestExchange {
-  const x = TestExchange.standard(engine);
-  for (const user of [1, 2]) {
-    x.fund(user, 'BTC', btc('10'));
-    x.fund(user, 'USDT', usdt('1000000'));
-  }
+  const x = TestExchange.funded(engine, [1, 2]);
   x.limit(1, SELL, '30000', '0.01');
   x.limit(2, BUY, '30000', '0.01');
   return x;
@@ -35,7 +26,7 @@ function exchange(engine: Engine): TestExchange {
 const setCap = (orderValueMax: bigint) =>
   ({ type: 'market.setLimits', market: MARKET, orderValueMax }) satisfies CommandInput;
 
-describe.each(cores)('the cap on an order value on the %s core', (core, makeEngine) => {
+describe.each(CORES)('the cap on an order value on the %s core', (core, makeEngine) => {
   it('refuses a limit order worth more, to the minor unit, and nothing changes', () => {
     const x = exchange(makeEngine());
     x.ok(setCap(usdt('30000')));

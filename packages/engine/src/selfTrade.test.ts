@@ -4,6 +4,7 @@ import type { CommandInput } from './fixtures.js';
 import {
   BUY,
   btc,
+  CORES,
   dealsOf,
   limitOrder,
   MARKET,
@@ -15,21 +16,11 @@ import {
   TestExchange,
   usdt,
 } from './fixtures.js';
-import { State } from './state.js';
 import type { Accepted, SelfTradePrevention, Side, TimeInForce } from './types.js';
-
-const cores = [
-  ['columnar', () => new Engine()],
-  ['bigint', () => new Engine(new State())],
-] as const;
 
 /** Users 1 to 3 funded; one trade at 30000 so that stops and OCOs have a last price. */
 function exchange(engine: Engine): TestExchange {
-  const x = TestExchange.standard(engine);
-  for (const user of [1, 2, 3]) {
-    x.fund(user, 'BTC', btc('10'));
-    x.fund(user, 'USDT', usdt('1000000'));
-  }
+  const x = TestExchange.funded(engine, [1, 2, 3]);
   x.limit(3, SELL, '30000', '0.01');
   x.limit(1, BUY, '30000', '0.01');
   return x;
@@ -65,7 +56,7 @@ function finishes(result: Accepted): [number, number | null][] {
   );
 }
 
-describe.each(cores)('self-trade prevention on the %s core', (core, makeEngine) => {
+describe.each(CORES)('self-trade prevention on the %s core', (core, makeEngine) => {
   it('cancelNewest, given or not, stops the taker at its own order and cancels its rest', () => {
     for (const mode of [undefined, 'cancelNewest'] as const) {
       const x = exchange(makeEngine());
@@ -191,7 +182,7 @@ describe.each(cores)('self-trade prevention on the %s core', (core, makeEngine) 
 
 describe('self-trade prevention across the cores', () => {
   it('gives the same state on both, and a snapshot row with an unknown mode does not restore', () => {
-    const hashes = cores.map(([, makeEngine]) => {
+    const hashes = CORES.map(([, makeEngine]) => {
       const x = exchange(makeEngine());
       asksAroundOwn(x);
       x.ok(limit(2, BUY, '30300', '0.3', 'cancelOldest'));
