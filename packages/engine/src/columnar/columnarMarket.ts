@@ -1,6 +1,13 @@
 // One market in the columnar core: the bigint core's Market for its rules and checks, its two
 // book sides, and the fast path's fractions (fastmath.ts) as plain numbers.
-import { DealRatios, exactQuotientN, positiveSafeOf, SAFE_MAX_BIG } from '../fastmath.js';
+import {
+  DealRatios,
+  exactQuotientN,
+  positiveSafeOf,
+  SAFE_MAX,
+  SAFE_MAX_BIG,
+  toSafe,
+} from '../fastmath.js';
 import type { Market } from '../market.js';
 import { BookSide } from './bookSide.js';
 import type { OrderTable } from './orderTable.js';
@@ -50,11 +57,11 @@ export class ColumnarMarket {
   /** The market's waiting stops. */
   readonly stops: StopLists;
   /**
-   * Where a limit order's lotsTicks at its own price comes near the market's cap on an order's
-   * value (Market.orderValueMax): from here on the order is checked exactly, in bigint
-   * (checkOrderValue); 0 when the market has no cap. Set by syncLimits.
+   * The market's cap on an order's value (Market.orderValueMax) in lotsTicks, -1 for none: a
+   * limit order whose lotsTicks at its own price passes it is checked in bigint
+   * (checkOrderValue), which refuses it. Set by syncLimits.
    */
-  valueCap = 0;
+  valueCapLotsTicks = -1;
 
   constructor(
     readonly index: number,
@@ -103,15 +110,16 @@ export class ColumnarMarket {
   syncLimits(): void {
     const max = this.market.orderValueMax;
     if (max === 0n) {
-      this.valueCap = 0;
+      this.valueCapLotsTicks = -1;
       return;
     }
-    // The cap in lotsTicks: value = amount × ticks × tickSize / scale. A double a relative 2^-40
-    // below it, so that every order whose rounded lotsTicks could be over the cap is checked
-    // exactly; one below it is under the cap.
-    const perLotTick = this.tickSize * BigInt(this.amountUnit);
-    const cap = Number(max * this.market.scale) / Number(perLotTick);
-    this.valueCap = Math.max(cap * (1 - 2 ** -40), Number.MIN_VALUE);
+    // An order's value is lotsTicks × tickSize × amountUnit / scale, and its lotsTicks a whole
+    // number (exact below 2^53): it is worth more than the cap exactly when its lotsTicks passes
+    // this quotient, rounded down. A quotient past the safe integers stands at SAFE_MAX, so
+    // that only an order whose lotsTicks passes them too, and may be rounded, is checked.
+    const cap = (max * this.market.scale) / (this.tickSize * BigInt(this.amountUnit));
+    const capN = toSafe(cap);
+    this.valueCapLotsTicks = capN < 0 ? SAFE_MAX : capN;
   }
 
   /**

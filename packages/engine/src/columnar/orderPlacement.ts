@@ -5,7 +5,7 @@
 
 import { maxBig } from '../bigmath.js';
 import { reject } from '../errors.js';
-import { ceilDivN, SAFE_MAX, SAFE_MAX_BIG } from '../fastmath.js';
+import { ceilDivN, SAFE_MAX, SAFE_MAX_BIG, toSafe } from '../fastmath.js';
 import { buyFreezeFor } from '../lifecycle.js';
 import { checkOpenOrderCap, insufficient, mayRest } from '../placement.js';
 import type { ApplyResult, OrderLimitCommand, OrderMarketCommand, Rejection } from '../types.js';
@@ -194,7 +194,7 @@ export abstract class OrderPlacement extends Matching {
       if (cmd.amount > SAFE_MAX_BIG) return this.unfitting(h, cm, cmd.side, cmd.amount, cmd.price);
       amount = Number(cmd.amount);
       ticks = m.ticksOf(cmd.price);
-    } else if (cm.valueCap !== 0 && cm.lotsTicks(amount, ticks) >= cm.valueCap) {
+    } else if (cm.valueCapLotsTicks >= 0 && cm.lotsTicks(amount, ticks) > cm.valueCapLotsTicks) {
       const bad = checkOrderValue(m, cmd.amount, cmd.price);
       if (bad !== null) return bad;
     }
@@ -346,11 +346,19 @@ export abstract class OrderPlacement extends Matching {
       if (amount < 0) {
         const bad = checkAmount(cm.market, cmd.amount);
         if (bad !== null) return bad;
-        if (cmd.amount! > SAFE_MAX_BIG) return this.unfittingMarket(h, cm, side, cmd.amount!);
+        if (cmd.amount! > SAFE_MAX_BIG) {
+          const need = side === 1 ? cmd.amount! : this.marketBuyCostBig(cm, cmd.amount!);
+          return this.declineIfPaid(h, funds, need, 'amount');
+        }
         amount = Number(cmd.amount);
       }
-      const need = side === 1 ? amount : this.marketBuyCost(cm, amount);
-      if (need > SAFE_MAX) return this.unfittingMarket(h, cm, side, cmd.amount!);
+      let need = side === 1 ? amount : this.marketBuyCost(cm, amount);
+      if (need < 0) {
+        // A buy whose cost passes what numbers hold exactly: its cost in bigint, once.
+        const cost = this.marketBuyCostBig(cm, BigInt(amount));
+        need = toSafe(cost);
+        if (need < 0) return this.declineIfPaid(h, funds, cost, 'amount');
+      }
       // The funds before the ranges, as for a limit order.
       if (!this.hasAvailable(h, funds, need)) return this.insufficientOf(h, funds, 'amount');
       // The highest price it can trade at: bounded first by the far end of the book (a sell's
@@ -451,17 +459,6 @@ export abstract class OrderPlacement extends Matching {
     return this.declineIfPaid(holder, side === 1 ? cm.stock : cm.money, need, 'amount');
   }
 
-  /** declineIfPaid for a market order of `amount`: a sell's amount, a buy's cost of the asks. */
-  private unfittingMarket(
-    holder: number,
-    cm: ColumnarMarket,
-    side: number,
-    amount: bigint,
-  ): Rejection | typeof DECLINED {
-    const need = side === 1 ? amount : this.marketBuyCostBig(cm, amount);
-    return this.declineIfPaid(holder, side === 1 ? cm.stock : cm.money, need, 'amount');
-  }
-
   /**
    * The sum of lotsTicks over what an order of `amount` can trade: each opposite level its
    * price crosses (every level for a market order, `ticks` -1), from the best, as far as its
@@ -510,8 +507,8 @@ export abstract class OrderPlacement extends Matching {
   /**
    * What buying `amount` from the asks would cost at the taker rate, own orders included as
    * they stop the buy or are left (takeableAt: without them when it cancels them and goes on),
-   * in numbers while the numerators stay below 2^53, else in bigint (place.ts marketBuyCost);
-   * above SAFE_MAX when the cost is.
+   * in numbers while the numerators and the cost stay below 2^53 (place.ts marketBuyCost); -1
+   * when they do not, for the caller to ask marketBuyCostBig.
    */
   private marketBuyCost(cm: ColumnarMarket, amount: number): number {
     const asks = cm.asks;
@@ -528,10 +525,11 @@ export abstract class OrderPlacement extends Matching {
       rest -= take;
     }
     if (value <= SAFE_MAX && fee <= SAFE_MAX) {
-      return ceilDivN(value, cm.valueQ) + ceilDivN(fee, cm.feeQ);
+      // Two safe integers: a sum past SAFE_MAX may round, but stays past it.
+      const cost = ceilDivN(value, cm.valueQ) + ceilDivN(fee, cm.feeQ);
+      if (cost <= SAFE_MAX) return cost;
     }
-    const cost = this.marketBuyCostBig(cm, BigInt(amount));
-    return cost > SAFE_MAX_BIG ? Number.POSITIVE_INFINITY : Number(cost);
+    return -1;
   }
 
   /** marketBuyCost in bigint, for any amount. */
