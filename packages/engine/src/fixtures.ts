@@ -94,6 +94,12 @@ export class TestExchange {
     return x;
   }
 
+  /** A trade of `amount` BTC at `price` between two users: BTC_USDT's last price. */
+  lastPrice(price: string, seller: UserId, buyer: UserId, amount = '0.01'): void {
+    this.limit(seller, SELL, price, amount);
+    this.limit(buyer, BUY, price, amount);
+  }
+
   apply(cmd: CommandInput): ApplyResult {
     const result = this.engine.apply({ ...cmd, time: this.time++ } as Command);
     if (this.checkInvariants) this.engine.assertValid();

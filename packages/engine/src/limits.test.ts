@@ -17,14 +17,9 @@ import type { Side, TimeInForce } from './types.js';
 
 /** Users 1 to 3 funded; one trade at 30000 so that stops and OCOs have a last price. */
 function exchange(engine: Engine, cap: number): TestExchange {
-  const x = TestExchange.standard(engine);
-  for (const user of [1, 2, 3]) {
-    x.fund(user, 'BTC', btc('10'));
-    x.fund(user, 'USDT', usdt('1000000'));
-    x.fund(user, 'LTT', 10_000_000_000n);
-  }
-  x.limit(3, SELL, '30000', '0.01');
-  x.limit(2, BUY, '30000', '0.01');
+  const x = TestExchange.funded(engine, [1, 2, 3]);
+  for (const user of [1, 2, 3]) x.fund(user, 'LTT', 10_000_000_000n);
+  x.lastPrice('30000', 3, 2);
   x.ok({ type: 'limits.set', openOrdersPerUserMax: cap });
   return x;
 }

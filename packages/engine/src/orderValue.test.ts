@@ -18,8 +18,7 @@ import {
 /** Users 1 and 2 funded; one trade at 30000 so that stops and OCOs have a last price. */
 function exchange(engine: Engine): TestExchange {
   const x = TestExchange.funded(engine, [1, 2]);
-  x.limit(1, SELL, '30000', '0.01');
-  x.limit(2, BUY, '30000', '0.01');
+  x.lastPrice('30000', 1, 2);
   return x;
 }
 
@@ -45,6 +44,10 @@ describe.each(CORES)('the cap on an order value on the %s core', (core, makeEngi
     }
     expect(x.engine.stateHash()).toBe(before);
     expect(x.engine.coreName).toBe(core);
+    // One minor unit under what 0.001 BTC at 30000 is worth: refused.
+    x.ok(setCap(usdt('30') - 1n));
+    expect(x.rejected(limitOrder(1, SELL, '30000', '0.001')).code).toBe('order_value_too_large');
+    expect(x.limit(1, SELL, '29999.99', '0.001').left).toBe(btc('0.001'));
   });
 
   it('keeps an ask at an absurd price out of the book, and the engine on its core', () => {

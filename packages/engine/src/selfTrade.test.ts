@@ -21,8 +21,7 @@ import type { Accepted, SelfTradePrevention, Side, TimeInForce } from './types.j
 /** Users 1 to 3 funded; one trade at 30000 so that stops and OCOs have a last price. */
 function exchange(engine: Engine): TestExchange {
   const x = TestExchange.funded(engine, [1, 2, 3]);
-  x.limit(3, SELL, '30000', '0.01');
-  x.limit(1, BUY, '30000', '0.01');
+  x.lastPrice('30000', 3, 1);
   return x;
 }
 

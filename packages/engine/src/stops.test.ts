@@ -17,13 +17,8 @@ import type { OrderView } from './types.js';
 
 /** An exchange whose last price is 30000 (users 1..4 funded). */
 function exchange(engine?: Engine): TestExchange {
-  const x = TestExchange.standard(engine);
-  for (const user of [1, 2, 3, 4]) {
-    x.fund(user, 'BTC', btc('10'));
-    x.fund(user, 'USDT', usdt('1000000'));
-  }
-  x.limit(3, SELL, '30000', '0.1');
-  x.limit(4, BUY, '30000', '0.1');
+  const x = TestExchange.funded(engine ?? new Engine(), [1, 2, 3, 4]);
+  x.lastPrice('30000', 3, 4, '0.1');
   return x;
 }
 
