@@ -109,5 +109,13 @@ describe('self_trade_prevention on order bodies', () => {
       self_trade_prevention: 'cancel_both',
     });
     expect(oco.statusCode).toBe(201);
+    // The engine got the OCO's mode: its journaled command carries it.
+    const journaled = await app.db
+      .selectFrom('engine_journal')
+      .select('command')
+      .where('type', '=', 'order.oco')
+      .orderBy('seq', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(journaled.command)).toMatchObject({ selfTradePrevention: 'cancelBoth' });
   });
 });
