@@ -42,16 +42,21 @@ describe('self_trade_prevention on order bodies', () => {
     expect(await openIds(alice)).not.toContain(own.id);
   });
 
-  it('without it, the newer order stops at the resting one (cancel_newest)', async () => {
+  it('without it, the newer order stops at the resting one; a market order takes it too', async () => {
     const own = await placeLimit(alice.client, 'BTC_USDT', 'sell', '31000', '0.01');
-    const response = await alice.client.post('/api/v2/order/put_market', {
-      pair: 'BTC_USDT',
-      direction: 'buy',
-      amount: '0.01',
-    });
+    const buy = { pair: 'BTC_USDT', direction: 'buy', amount: '0.01' };
+    const response = await alice.client.post('/api/v2/order/put_market', buy);
     expect(response.statusCode).toBe(201);
     expect(response.json().order).toMatchObject({ deal_stock: '0', finish_reason: 1 });
     expect(await openIds(alice)).toContain(own.id);
+    // cancel_oldest: the own ask is cancelled, and with no other ask the buy finds no liquidity.
+    const passing = await alice.client.post('/api/v2/order/put_market', {
+      ...buy,
+      self_trade_prevention: 'cancel_oldest',
+    });
+    expect(passing.statusCode).toBe(201);
+    expect(passing.json().order).toMatchObject({ deal_stock: '0', finish_reason: 3 });
+    expect(await openIds(alice)).not.toContain(own.id);
   });
 
   it('is refused with a message when unknown, on every kind of order', async () => {
