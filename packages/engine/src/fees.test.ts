@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import type { Engine } from './engine.js';
 import {
   BUY,
   btc,
+  CORES,
   dealsOf,
+  limitOrder,
   ltt,
   MARKET,
   orderOf,
@@ -179,5 +182,76 @@ describe('fees', () => {
     expect(x.engine.order(orderOf(buy).id)).toBeUndefined();
     expect(x.trade(2, 'USDT')).toEqual({ available: 0n, frozen: 0n });
     expect(x.trade(2, 'XYZ').available).toBe(700n);
+  });
+});
+
+/**
+ * A user (4) paying fees in LTT with 200 million LTT (past 2^53 minor units), and LTT priced at
+ * `lttPrice` USDT. On BTC_USDT a fee of f USDT (the taker's 0.2%) is f / 2 / lttPrice LTT.
+ */
+function cheapLtt(engine: Engine, lttPrice: string): TestExchange {
+  const x = TestExchange.standard(engine);
+  x.fund(5, 'LTT', ltt('1'));
+  x.fund(6, 'USDT', usdt('1'));
+  const lttOrder = { type: 'order.limit', market: 'LTT_USDT', timeInForce: 'GTC' } as const;
+  const order = { ...lttOrder, price: usdt(lttPrice), amount: ltt('1'), source: 'web' } as const;
+  x.ok({ ...order, userId: 5, side: SELL });
+  x.ok({ ...order, userId: 6, side: BUY });
+  x.fund(1, 'BTC', btc('1000'));
+  x.fund(1, 'USDT', usdt('1000000000'));
+  x.fund(4, 'BTC', btc('40000'));
+  x.fund(4, 'USDT', usdt('100000000'));
+  x.fund(4, 'LTT', ltt('200000000'));
+  x.ok({ type: 'user.setCustomFee', userId: 4, enabled: true });
+  return x;
+}
+
+describe.each(CORES)('fees in LTT on the %s core', (core, makeEngine) => {
+  it('reach exactly 2^53 − 1 minor units in one order, and not one lot more', () => {
+    // At 0.0101 USDT a fill's fee in LTT is ⌈1000 × lots × ticks / 101⌉ minor units: 0.556 BTC
+    // at 228,652.39 then 30,319.9998 BTC at 30,000 make 2^53 − 1 for a seller paying the taker
+    // rate; one more lot in the first fill takes the second past it, into money.
+    for (const [first, total] of [
+      ['0.556', '30320.5558'],
+      ['0.5561', '30320.5559'],
+    ] as const) {
+      const x = cheapLtt(makeEngine(), '0.0101');
+      x.limit(1, BUY, '228652.39', first);
+      x.limit(1, BUY, '30000', '30319.9998');
+      const sell = x.ok(limitOrder(4, SELL, '30000', total));
+      const fees = dealsOf(sell).map((d) => d.takerFeeAsset);
+      if (first === '0.556') {
+        expect(orderOf(sell)).toMatchObject({ deal_fee_ltt: 2n ** 53n - 1n, deal_fee: 0n });
+        expect(fees).toEqual(['LTT', 'LTT']);
+      } else {
+        expect(orderOf(sell)).toMatchObject({
+          deal_fee_ltt: 1_258_946_476_030n,
+          deal_fee: usdt('1819199.988'),
+        });
+        expect(fees).toEqual(['LTT', 'USDT']);
+      }
+      expect(x.trade(4, 'LTT').available).toBe(ltt('200000000') - orderOf(sell).deal_fee_ltt);
+      expect(x.engine.coreName).toBe(core);
+    }
+  });
+
+  it('take a fee past the cap in money, on either side, and the next order pays in LTT again', () => {
+    // At 0.0001 USDT, 400 BTC at 30,000: a fee of 24,000 USDT, 1.2 × 10^16 LTT minor units.
+    const x = cheapLtt(makeEngine(), '0.0001');
+    x.limit(1, SELL, '30000', '400');
+    const buy = x.limit(4, BUY, '30000', '400');
+    expect(buy).toMatchObject({ deal_fee: usdt('24000'), deal_fee_ltt: 0n });
+    x.limit(1, BUY, '30000', '400');
+    const sell = x.limit(4, SELL, '30000', '400');
+    expect(sell).toMatchObject({ deal_fee: usdt('24000'), deal_fee_ltt: 0n });
+    expect(x.trade(4, 'LTT').available).toBe(ltt('200000000'));
+    // One BTC: a fee of 60 USDT, 300,000 LTT.
+    x.limit(1, SELL, '30000', '1');
+    expect(x.limit(4, BUY, '30000', '1')).toMatchObject({
+      deal_fee: 0n,
+      deal_fee_ltt: ltt('300000'),
+    });
+    expect(x.trade(4, 'LTT').available).toBe(ltt('199700000'));
+    expect(x.engine.coreName).toBe(core);
   });
 });

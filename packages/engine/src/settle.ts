@@ -27,10 +27,25 @@ export function lttFeeFor(s: State, m: Market, feeNum: bigint): bigint {
   return ceilDiv(feeNum * lttMarket.scale, m.feeScale * 2n * lttMarket.last);
 }
 
+/**
+ * The most an order pays in fees in LTT, in LTT minor units: 2^53 − 1 (about 90 million LTT at 8
+ * decimals). A fee that would take the order's fees in LTT past it is paid in money instead.
+ * NOTE: a fee in LTT is the money fee at half the LTT price, so it has no bound of its own: at a
+ * price near nothing, one fill could take all of a user's LTT. This cap bounds what one order can
+ * take that way, and keeps every fee in LTT, and every order's sum of them, exact in a double, so
+ * the columnar core takes them whatever the LTT in the exchange (columnar-engine.md).
+ */
+export const LTT_FEES_PER_ORDER_MAX = 9007199254740991n;
+
+/** Whether an order that has paid `paid` in LTT fees may pay `fee` more in LTT. */
+export function lttFeeFits(paid: bigint, fee: bigint): boolean {
+  return paid + fee <= LTT_FEES_PER_ORDER_MAX;
+}
+
 /** Try to take the fee in LTT from the user's trade balance; returns the LTT taken or -1. */
 function takeLttFee(s: State, o: Order, feeNum: bigint, legs: LegBuffer): bigint {
   const fee = lttFeeFor(s, o.market, feeNum);
-  if (fee < 0n) return -1n;
+  if (fee < 0n || !lttFeeFits(o.dealFeeLtt, fee)) return -1n;
   const lttBal = o.user.balance(LTT, 'trade');
   if (lttBal.available < fee) return -1n;
   if (fee > 0n) {

@@ -4,9 +4,7 @@
 // It does what the bigint core (place.ts, conditional.ts, match.ts, settle.ts, lifecycle.ts)
 // does, check for check and event for event; the differential test holds the two to that. What
 // it cannot do it *declines* before changing anything, and Engine hands the command, and the
-// state, to the bigint core. It declines: turning a user's LTT fee on, or an LTT deposit while
-// one is on, when the LTT in the exchange would pass 2^53 (see lttFeesFit); every order of a
-// market whose deal fractions are not safe integers; an order whose amount passes 2^53, or
+// state, to the bigint core. It declines: every order of a market whose deal fractions are not safe integers; an order whose amount passes 2^53, or
 // whose fills at the furthest price it can trade at could move 2^53 minor units or more (a
 // fill whose numerators pass 2^53 is settled in bigint: settleBig); an order that may trigger
 // stops whose fills could (see triggersFit); a limit order whose rest could take its
@@ -22,7 +20,7 @@
 import { applyToState } from '../dispatch.js';
 import { reject } from '../errors.js';
 import { SAFE_MAX_BIG } from '../fastmath.js';
-import { LTT, State } from '../state.js';
+import { State } from '../state.js';
 import type {
   ApplyResult,
   Command,
@@ -104,7 +102,6 @@ export class ColumnarCore extends ConditionalOrders {
       case 'order.oco':
         return this.placeOco(cmd);
       case 'user.setCustomFee': {
-        if (cmd.enabled === true && !this.lttFeesFit(0n)) return DECLINED;
         const result = this.applyRare(cmd);
         const h = this.holders.findUser(cmd.userId);
         if (h >= 0) this.holders.syncCustomFee(h);
@@ -122,23 +119,11 @@ export class ColumnarCore extends ConditionalOrders {
     return this.applyRare(cmd);
   }
 
-  /**
-   * Whether fees in LTT keep within the ranges with `more` LTT deposited: while the LTT in the
-   * exchange (deposited less withdrawn) stays below 2^53, so does every LTT balance, every fee
-   * in LTT (it is taken only when available), and every order's sum of them (the fees account
-   * only ever receives, so all fees ever paid in LTT are at most what it holds).
-   */
-  lttFeesFit(more: bigint): boolean {
-    const a = this.meta.assets.get(LTT);
-    return a === undefined || a.deposited - a.withdrawn + more <= SAFE_MAX_BIG;
-  }
-
   // --- the rare commands, through the bigint core's handlers ---------------------------------
 
   private depositOverflows(asset: unknown, amount: unknown): boolean {
     if (typeof asset !== 'string' || typeof amount !== 'bigint') return false;
     const a = this.meta.assets.get(asset);
-    if (asset === LTT && this.holders.lttFeeUsers > 0 && !this.lttFeesFit(amount)) return true;
     // Every balance of an asset is at most what was ever deposited of it, and `external` at
     // least minus that: below 2^104, every balance fits two limbs.
     return a !== undefined && a.deposited + amount > LIMBS_MAX_BIG;

@@ -1,7 +1,6 @@
 // A columnar core from a snapshot, when the snapshot fits it: every market's fractions and every
-// order's quantities within the ranges the core checks when an order is placed, every balance
-// within two limbs, and the LTT in the exchange below 2^53 when a user pays fees in LTT.
-// Otherwise null, and the engine restores into the bigint core.
+// order's quantities within the ranges the core checks when an order is placed, and every
+// balance within two limbs. Otherwise null, and the engine restores into the bigint core.
 import { SAFE_MAX, SAFE_MAX_BIG, toSafe } from '../fastmath.js';
 import { type OpenOrder, openOrderOfRow, restoreState } from '../snapshot.js';
 import type { DoneEntry } from '../state.js';
@@ -180,7 +179,6 @@ function restoreFitting(snap: EngineSnapshot, live: LiveParts | undefined): Colu
   if (live !== undefined) for (const [key, entry] of live.done) registry.done.set(key, entry);
   const core = new ColumnarCore(registry);
   if (!core.loadRegistry()) return null;
-  if (core.holders.lttFeeUsers > 0 && !core.lttFeesFit(0n)) return null;
   core.table.reserve(orders.length);
   // OCO legs are paired as the bigint core's restore pairs them: by id, in the orders' order.
   const byOco = new Map<number, number>();

@@ -4,7 +4,7 @@
 
 import { InvariantViolation } from '../errors.js';
 import { ceilDivN, floorDivN, SAFE_MAX, SAFE_MAX_BIG } from '../fastmath.js';
-import { lttFeeFor } from '../settle.js';
+import { lttFeeFits, lttFeeFor } from '../settle.js';
 import { LTT } from '../state.js';
 import { KIND_MAIN, KIND_TRADE } from './balanceCell.js';
 import type { ColumnarMarket } from './columnarMarket.js';
@@ -126,8 +126,8 @@ export abstract class Settlement extends RecordedState {
       feeUnitsBefore + buyerFeeNum <= SAFE_MAX
     ) {
       if (holders.lttFeeUsers > 0) {
-        buyerLtt = this.lttFee(cm, ord[b + O_USER]!, BigInt(buyerFeeNum) * cm.feeUnit);
-        sellerLtt = this.lttFee(cm, ord[s + O_USER]!, BigInt(sellerFeeNum) * cm.feeUnit);
+        buyerLtt = this.lttFee(cm, buyer, BigInt(buyerFeeNum) * cm.feeUnit);
+        sellerLtt = this.lttFee(cm, seller, BigInt(sellerFeeNum) * cm.feeUnit);
       }
       const moneyUnits = moneyUnitsBefore + value;
       gross = floorDivN(value, cm.valueQ);
@@ -245,11 +245,8 @@ export abstract class Settlement extends RecordedState {
     const buyerFeeNum = num * (takerBuys ? m.takerFee : m.makerFee);
     const sellerFeeNum = num * (takerBuys ? m.makerFee : m.takerFee);
     const holders = this.holders;
-    out.buyerLtt = holders.lttFeeUsers > 0 ? this.lttFee(cm, ord[b + O_USER]!, buyerFeeNum) : -1;
-    out.sellerLtt =
-      holders.lttFeeUsers > 0
-        ? this.lttFee(cm, ord[seller * ORDER_WIDTH + O_USER]!, sellerFeeNum)
-        : -1;
+    out.buyerLtt = holders.lttFeeUsers > 0 ? this.lttFee(cm, buyer, buyerFeeNum) : -1;
+    out.sellerLtt = holders.lttFeeUsers > 0 ? this.lttFee(cm, seller, sellerFeeNum) : -1;
     out.buyerFee = out.buyerLtt;
     if (out.buyerLtt < 0) {
       feeNum += buyerFeeNum;
@@ -283,23 +280,25 @@ export abstract class Settlement extends RecordedState {
   }
 
   /**
-   * The fee in LTT of a user who pays fees in LTT, for a fee numerator in money (order.ts
-   * feeNum), when LTT has a price and the user has it available; else -1, the fee being paid
-   * in money (settle.ts takeLttFee). Rare: in bigint.
+   * The fee in LTT of order `o`, for a fee numerator in money (order.ts feeNum), when its user
+   * pays fees in LTT, LTT has a price, the order's fees in LTT stay within their cap and the user
+   * has it available; else -1, the fee being paid in money (settle.ts takeLttFee). Rare: in
+   * bigint. The cap keeps the fee, and the order's sum of them, safe integers.
    */
-  private lttFee(cm: ColumnarMarket, holder: number, feeNum: bigint): number {
+  private lttFee(cm: ColumnarMarket, o: number, feeNum: bigint): number {
+    const row = o * ORDER_WIDTH;
+    const ord = this.table.rows;
+    const holder = ord[row + O_USER]!;
     if (!this.holders.paysLtt(holder)) return -1;
     const m = cm.market;
     const lttMarket = this.marketsByName.get(m.lttMarketName);
     if (lttMarket !== undefined) this.syncLast(lttMarket);
     const fee = lttFeeFor(this.meta, m, feeNum);
-    if (fee < 0n) return -1;
+    if (fee < 0n || !lttFeeFits(BigInt(ord[row + O_DEAL_FEE_LTT]!), fee)) return -1;
     const ltt = this.meta.assets.get(LTT)!.index;
     // As the bigint core's does, asking for the balance makes it exist.
     this.holders.ensureAccounts(holder, ltt, LTT);
-    // Every LTT balance is below 2^53 (lttFeesFit): a larger fee cannot be available.
-    if (fee > SAFE_MAX_BIG || !this.hasAvailable(holder, ltt, Number(fee))) return -1;
-    return Number(fee);
+    return this.hasAvailable(holder, ltt, Number(fee)) ? Number(fee) : -1;
   }
 
   /** Move an order's fee in LTT from its user's trade balance to the fees account. */
