@@ -3,6 +3,8 @@
 // bigint from then on, with the results, events and state hash of a bigint-only engine, and
 // without handing over to the bigint core.
 import { describe, expect, it } from 'vitest';
+import { orderOf } from '../fixtures.js';
+import type { Accepted } from '../types.js';
 import { bid, funding, type Input, type Pair, setUp, setupCommands } from './enginePairTestKit.js';
 
 /** Fees of 0.1% and 0.2%: a fill's fee numerator is twice its products at the taker rate. */
@@ -100,24 +102,7 @@ describe('columnar core: fills past 2^53 in bigint', () => {
   });
 
   it('fees in LTT, valued at the LTT market’s last price', () => {
-    const pair = setUp(undefined, [
-      ...setupCommands(1000, 2000),
-      { type: 'asset.add', asset: 'LTT', decimals: 8 },
-      {
-        type: 'market.add',
-        name: 'LTT_USDT',
-        stock: 'LTT',
-        money: 'USDT',
-        tickSize: 1n,
-        lotSize: 1n,
-        minAmount: 1n,
-        pricePrecision: 6,
-        amountPrecision: 8,
-        makerFeePpm: 0,
-        takerFeePpm: 0,
-      },
-      ...[1, 2].flatMap((userId) => funding(userId, 'LTT', 10n ** 15n)),
-    ]);
+    const pair = withLtt(10n ** 15n);
     pair.apply({ ...ask(1, 10n ** 8n, 10n ** 5n), market: 'LTT_USDT' });
     pair.apply({ ...bid(2, 10n ** 8n, 10n ** 5n), market: 'LTT_USDT' });
     pair.apply({ type: 'user.setCustomFee', userId: 2, enabled: true });
@@ -128,4 +113,47 @@ describe('columnar core: fills past 2^53 in bigint', () => {
     pair.apply(ask(1, BIG, PRICE));
     expect(pair.engine.coreName).toBe('columnar');
   });
+
+  it('fees in LTT up to their cap per order, with more LTT in the exchange than 2^53', () => {
+    const pair = withLtt(10n ** 22n);
+    // LTT at one USDT minor unit: a fee of f USDT minor units is 5 × 10^7 f LTT minor units, so
+    // a fill of BIG at PRICE (a fee of 2 × 10^7 at the taker's rate) pays 10^15 in LTT.
+    pair.apply({ ...ask(1, 10n ** 8n, 1n), market: 'LTT_USDT' });
+    pair.apply({ ...bid(2, 10n ** 8n, 1n), market: 'LTT_USDT' });
+    for (const userId of [1, 2]) pair.apply({ type: 'user.setCustomFee', userId, enabled: true });
+    // Ten fills of one bid: nine pay 9 × 10^15 in LTT; the tenth would pass the cap, in USDT.
+    for (let i = 0; i < 10; i++) pair.apply(ask(1, BIG, PRICE));
+    const taker = orderOf(pair.apply(bid(2, 10n * BIG, PRICE)) as Accepted);
+    expect(taker).toMatchObject({ deal_fee_ltt: 9n * 10n ** 15n, deal_fee: 2n * 10n ** 7n });
+    // One fill of ten times BIG: the maker's fee (0.1%) in LTT, the taker's past the cap in USDT.
+    pair.apply(bid(2, 10n * BIG, PRICE));
+    const seller = orderOf(pair.apply(ask(1, 10n * BIG, PRICE)) as Accepted);
+    expect(seller).toMatchObject({ deal_fee_ltt: 0n, deal_fee: 2n * 10n ** 8n });
+    pair.restart();
+    pair.apply(ask(1, BIG, PRICE));
+    pair.apply(bid(2, BIG, PRICE));
+    expect(pair.engine.coreName).toBe('columnar');
+  });
 });
+
+/** BTC_USDT with fees, LTT (each of users 1 and 2 holding `each`) and LTT_USDT without fees. */
+function withLtt(each: bigint): Pair {
+  return setUp(undefined, [
+    ...setupCommands(1000, 2000),
+    { type: 'asset.add', asset: 'LTT', decimals: 8 },
+    {
+      type: 'market.add',
+      name: 'LTT_USDT',
+      stock: 'LTT',
+      money: 'USDT',
+      tickSize: 1n,
+      lotSize: 1n,
+      minAmount: 1n,
+      pricePrecision: 6,
+      amountPrecision: 8,
+      makerFeePpm: 0,
+      takerFeePpm: 0,
+    },
+    ...[1, 2].flatMap((userId) => funding(userId, 'LTT', each)),
+  ]);
+}
