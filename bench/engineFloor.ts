@@ -438,7 +438,7 @@ export class EngineFloor {
     let fee = 0;
     for (let i = 0; i < asks.levelCount && rest > 0; i++) {
       const lv = asks.levelAt(i);
-      const take = Math.min(asks.totalOf(lv), rest);
+      const take = asks.leftOf(lv, rest);
       const lotsTicks = checked(take * asks.ticksOf(lv));
       value = checked(value + checked(lotsTicks * this.valueP));
       fee = checked(fee + checked(lotsTicks * this.feeP * this.takerRate));

@@ -201,9 +201,14 @@ export class Engine {
   /** Every invariant, over the whole state (O(state)); throws InvariantViolation. */
   assertValid(): void {
     // The columnar core's state is checked as the bigint core's it converts to, and its stop
-    // lists, which that conversion sorts again, as they are.
+    // lists, which that conversion sorts again, and its levels' totals, which it does not
+    // carry, as they are.
     if (this.columnar !== null) {
-      for (const cm of this.columnar.markets) cm.stops.assertValid(cm.name);
+      for (const cm of this.columnar.markets) {
+        cm.stops.assertValid(cm.name);
+        cm.asks.assertTotals(`${cm.name} asks`);
+        cm.bids.assertTotals(`${cm.name} bids`);
+      }
       this.columnar.table.assertUserCounts();
     }
     assertStateValid(this.columnar === null ? this.s : restoreState(snapshotOf(this.columnar)));

@@ -48,6 +48,9 @@ function same(actual: unknown, expected: unknown, what: string): void {
     throw new Error(`${what}: ${String(actual)}, expected ${String(expected)}`);
 }
 
+/** The bids' amount unit in the random test (a lot of 10^8 minor units); the asks' is 1. */
+const BID_LOT = 10 ** 8;
+
 /** Compare a side with its model; `peakLevels` bounds the level numbers (rows are reused). */
 function checkSide(book: BookSide, table: OrderTable, model: SideModel, peakLevels: number): void {
   const rows = table.rows;
@@ -78,11 +81,14 @@ function checkSide(book: BookSide, table: OrderTable, model: SideModel, peakLeve
     }
     same(i, expected.length, `orders of level ${price}`);
     same(book.tailOf(level), prev, 'tail');
-    same(book.totalOf(level), total, 'total');
+    same(book.unitsOf(level) * book.amountUnit, total, 'total');
+    same(book.leftOf(level, total + 1), total, 'left');
+    same(book.leftOf(level, 1), 1, 'left up to 1');
     sideTotal += total;
   });
   same(seen.size, prices.length, 'distinct levels');
-  same(book.total, sideTotal, 'side total');
+  same(book.units * book.amountUnit, sideTotal, 'side total');
+  book.assertTotals('side');
 }
 
 describe('BookSide', () => {
@@ -92,7 +98,7 @@ describe('BookSide', () => {
         // Room for one order and one level at first, so both grow.
         const table = new OrderTable(1, 8);
         const asks = new BookSide(table, true, 1);
-        const bids = new BookSide(table, false, 1);
+        const bids = new BookSide(table, false, 1, BID_LOT);
         const models = new Map<BookSide, SideModel>([
           [asks, new Map()],
           [bids, new Map()],
@@ -128,7 +134,7 @@ describe('BookSide', () => {
             same(slot < Math.max(peakOpen, table.count), true, `slot ${slot} reused`);
             const rows = table.rows;
             rows[slot * ORDER_WIDTH + O_TICKS] = s.ticks;
-            rows[slot * ORDER_WIDTH + O_LEFT] = s.left;
+            rows[slot * ORDER_WIDTH + O_LEFT] = s.left * book.amountUnit;
             book.add(slot);
             const model = models.get(book)!;
             const list = model.get(s.ticks) ?? [];
@@ -146,7 +152,8 @@ describe('BookSide', () => {
             const head = book.headOf(level);
             const rows = table.rows;
             const left = rows[head * ORDER_WIDTH + O_LEFT]!;
-            const amount = 1 + (s.pick % left);
+            const unit = book.amountUnit;
+            const amount = unit * (1 + (s.pick % (left / unit)));
             rows[head * ORDER_WIDTH + O_LEFT] = left - amount;
             book.reduceTotal(level, amount);
             if (left === amount) takeOff(book, head);
@@ -178,7 +185,7 @@ describe('BookSide', () => {
     const worse = at(95, 3);
     at(105, 4);
     expect([0, 1, 2].map((p) => bids.ticksOf(bids.levelAt(p)))).toEqual([105, 100, 95]);
-    expect(bids.totalOf(bids.best())).toBe(6);
+    expect(bids.unitsOf(bids.best())).toBe(6);
     bids.remove(worse);
     expect(bids.levelCount).toBe(2);
   });
@@ -222,7 +229,7 @@ describe('BookSide', () => {
       }
       expectSorted(prices);
     }
-    expect(asks.total).toBe(2 * LEVELS);
+    expect(asks.units).toBe(2 * LEVELS);
     const left = new Map<number, number>([...prices].map((p) => [p, 2]));
     for (const k of shuffled(slots.length, 7)) {
       const slot = slots[k]!;
@@ -233,6 +240,26 @@ describe('BookSide', () => {
       expectSorted(prices);
     }
     expect(asks.isEmpty).toBe(true);
+  });
+
+  it('counts its totals in lots, exact past 2^53 minor units', () => {
+    const table = new OrderTable();
+    const bids = new BookSide(table, false, 16, BID_LOT);
+    // Ten bids of 45 million lots of 10^8 minor units: 4.5 × 10^16 minor units in all.
+    for (let i = 0; i < 10; i++) {
+      const slot = table.allocate(i + 1);
+      table.rows[slot * ORDER_WIDTH + O_TICKS] = 1;
+      table.rows[slot * ORDER_WIDTH + O_LEFT] = 45_000_000 * BID_LOT;
+      bids.add(slot);
+    }
+    const level = bids.best();
+    expect(bids.unitsOf(level)).toBe(450_000_000);
+    expect(bids.units).toBe(450_000_000);
+    expect(bids.leftOf(level, Number.MAX_SAFE_INTEGER)).toBe(Number.MAX_SAFE_INTEGER);
+    expect(bids.leftOf(level, 5 * BID_LOT)).toBe(5 * BID_LOT);
+    bids.reduceTotal(level, 3 * BID_LOT);
+    expect(bids.unitsOf(level)).toBe(450_000_000 - 3);
+    expect(() => bids.assertTotals('bids')).toThrow(InvariantViolation);
   });
 
   it('refuses an order already on a level and one not on the book', () => {

@@ -1,6 +1,9 @@
 // One side of one market's book: price levels as rows of a Float64Array, kept sorted best last,
 // each a FIFO list of order slots: an order's O_LEVEL names its level, and the order table's
-// links LINK_PREV/LINK_NEXT thread the list.
+// links LINK_PREV/LINK_NEXT thread the list. Each level's total, and the side's, counts the
+// orders' left in the market's amount units (lots), not minor units: every left is a whole number
+// of lots, so the sums are exact, and they stay below 2^53 for books 2^53 lots deep, where in
+// minor units a few bids for a token of eight decimals at its lowest price passed it.
 import { InvariantViolation } from '../errors.js';
 import { L_HEAD, L_TAIL, L_TICKS, L_TOTAL, LEVEL_WIDTH } from './levelRow.js';
 import {
@@ -48,8 +51,8 @@ export class BookSide {
   private sortedCount = 0;
   /** key = sign × ticks, larger is better: -1 for asks (lowest best), 1 for bids. */
   private readonly sign: number;
-  /** Sum of O_LEFT over every order on the side (so every level's total is at most this). */
-  private sideTotal = 0;
+  /** Sum of O_LEFT over every order on the side, in amount units (each level's is at most this). */
+  private sideUnits = 0;
   /**
    * A level by its ticks modulo HINT_SIZE, NONE when none: a hint, not an index. Two prices may
    * share an entry (the later one keeps it), so a hit is checked against the level's ticks; an
@@ -61,10 +64,12 @@ export class BookSide {
    * NOTE: the table's rows array is replaced when it grows, so every method re-reads
    * `table.rows` instead of keeping it.
    */
+  /** `amountUnit`: the market's (ColumnarMarket.amountUnit), what the totals count. */
   constructor(
     private readonly table: OrderTable,
     readonly isAsk: boolean,
     levelCapacity = LEVELS_DEFAULT,
+    readonly amountUnit = 1,
   ) {
     this.sign = isAsk ? -1 : 1;
     this.capacity = Math.max(1, levelCapacity);
@@ -78,9 +83,9 @@ export class BookSide {
     return this.sortedCount;
   }
 
-  /** Sum of every order's left on the side. */
-  get total(): number {
-    return this.sideTotal;
+  /** Sum of every order's left on the side, in amount units. */
+  get units(): number {
+    return this.sideUnits;
   }
 
   get isEmpty(): boolean {
@@ -116,15 +121,23 @@ export class BookSide {
     return this.levelRows[level * LEVEL_WIDTH + L_TAIL]! | 0;
   }
 
-  /** Sum of the level's orders' left. */
-  totalOf(level: number): number {
+  /** Sum of the level's orders' left, in amount units. */
+  unitsOf(level: number): number {
     return this.levelRows[level * LEVEL_WIDTH + L_TOTAL]!;
+  }
+
+  /** The level's orders' left, in minor units, or `most` if that is less. */
+  leftOf(level: number, most: number): number {
+    // NOTE: a product past 2^53 may be rounded, but never below 2^53, which is above `most`.
+    const left = this.levelRows[level * LEVEL_WIDTH + L_TOTAL]! * this.amountUnit;
+    return left < most ? left : most;
   }
 
   /** A fill of `amount` of one of the level's orders (its O_LEFT is the caller's to reduce). */
   reduceTotal(level: number, amount: number): void {
-    this.levelRows[level * LEVEL_WIDTH + L_TOTAL]! -= amount;
-    this.sideTotal -= amount;
+    const units = amount / this.amountUnit;
+    this.levelRows[level * LEVEL_WIDTH + L_TOTAL]! -= units;
+    this.sideUnits -= units;
   }
 
   /** Put an order (O_TICKS and O_LEFT set) at the back of its level, creating the level. */
@@ -144,8 +157,9 @@ export class BookSide {
     if (tail === NONE) levels[at + L_HEAD] = slot;
     else links[tail * LINK_WIDTH + LINK_NEXT] = slot;
     levels[at + L_TAIL] = slot;
-    levels[at + L_TOTAL]! += orders[row + O_LEFT]!;
-    this.sideTotal += orders[row + O_LEFT]!;
+    const units = orders[row + O_LEFT]! / this.amountUnit;
+    levels[at + L_TOTAL]! += units;
+    this.sideUnits += units;
   }
 
   /** Take an order off its level, wherever it is in the FIFO; an emptied level leaves. */
@@ -167,9 +181,37 @@ export class BookSide {
     orders[row + O_LEVEL] = NONE;
     links[link + LINK_PREV] = NONE;
     links[link + LINK_NEXT] = NONE;
-    levels[at + L_TOTAL]! -= orders[row + O_LEFT]!;
-    this.sideTotal -= orders[row + O_LEFT]!;
+    const units = orders[row + O_LEFT]! / this.amountUnit;
+    levels[at + L_TOTAL]! -= units;
+    this.sideUnits -= units;
     if (levels[at + L_HEAD] === NONE) this.dropLevel(level);
+  }
+
+  /**
+   * Each level's total, and the side's, are the sums of their orders' left in amount units.
+   * O(orders): for Engine.assertValid.
+   */
+  assertTotals(label: string): void {
+    const orders = this.table.rows;
+    const links = this.table.links;
+    let sideUnits = 0;
+    for (let i = 0; i < this.sortedCount; i++) {
+      const level = this.sorted[i]!;
+      let units = 0;
+      for (let o = this.headOf(level); o !== NONE; o = links[o * LINK_WIDTH + LINK_NEXT]!) {
+        units += orders[o * ORDER_WIDTH + O_LEFT]! / this.amountUnit;
+      }
+      const kept = this.unitsOf(level);
+      if (units !== kept) {
+        throw new InvariantViolation(
+          `${label}: level at ${this.ticksOf(level)} totals ${units}, kept as ${kept}`,
+        );
+      }
+      sideUnits += units;
+    }
+    if (sideUnits !== this.sideUnits) {
+      throw new InvariantViolation(`${label}: side totals ${sideUnits}, kept as ${this.sideUnits}`);
+    }
   }
 
   // --- internals -----------------------------------------------------------------------------

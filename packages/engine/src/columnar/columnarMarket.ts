@@ -100,8 +100,8 @@ export class ColumnarMarket {
     this.maxRate = r?.maxRate ?? 0;
     this.moneyUnit = r?.moneyUnit ?? 1n;
     this.feeUnit = r?.feeUnit ?? 1n;
-    this.asks = new BookSide(table, true, LEVELS_DEFAULT);
-    this.bids = new BookSide(table, false, LEVELS_DEFAULT);
+    this.asks = new BookSide(table, true, LEVELS_DEFAULT, this.amountUnit);
+    this.bids = new BookSide(table, false, LEVELS_DEFAULT, this.amountUnit);
     this.stops = new StopLists(table, this.amountUnit);
     this.syncLimits();
   }

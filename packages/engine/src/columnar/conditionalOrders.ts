@@ -47,7 +47,10 @@ export abstract class ConditionalOrders extends OrderPlacement {
     if (!this.hasAvailable(h, funds, need)) return this.insufficientOf(h, funds, 'amount');
     // Its fills once triggered are checked by the command that triggers it (triggersFit); what
     // it freezes now, and the waiting stops' sum of amounts, must fit already.
-    if (!this.fillsFit(cm, amount, ticks) || cm.stops.amountSum > SAFE_MAX - amount) {
+    if (
+      !this.fillsFit(cm, amount, ticks) ||
+      cm.stops.amountUnits > SAFE_MAX - amount / cm.amountUnit
+    ) {
       return DECLINED;
     }
     this.ensureTrade(h, funds);
@@ -99,8 +102,8 @@ export abstract class ConditionalOrders extends OrderPlacement {
     if (
       !this.limitFillsFit(cm, side, amount, ticks) ||
       !this.fillsFit(cm, amount, limitTicks) ||
-      cm.ownSide(side).total > SAFE_MAX - amount ||
-      cm.stops.amountSum > SAFE_MAX - amount ||
+      cm.ownSide(side).units > SAFE_MAX - amount / cm.amountUnit ||
+      cm.stops.amountUnits > SAFE_MAX - amount / cm.amountUnit ||
       !this.tradesFit(cm, side, ticks, amount)
     ) {
       return DECLINED;

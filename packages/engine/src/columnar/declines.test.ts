@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../engine.js';
 import { State } from '../state.js';
-import { bid, funding, type Input, setUp } from './enginePairTestKit.js';
+import { bid, funding, type Input, setUp, setupCommands } from './enginePairTestKit.js';
 
 describe('columnar core: declines', () => {
   it('a bid that would take its side’s total of amounts past 2^53', () => {
@@ -15,6 +15,44 @@ describe('columnar core: declines', () => {
     pair.apply(bid(2, 2n ** 52n, 1n));
     expect(pair.engine.coreName).toBe('bigint');
     pair.apply({ type: 'order.cancelAll', userId: 1 });
+  });
+
+  it('not a book past 2^53 minor units where a lot is 10^8 of them: its totals count lots', () => {
+    // A token of eight decimals, in whole units, at the lowest price: bids of 4 × 10^15 minor
+    // units cost 4 × 10^7 minor units of money each.
+    const LOT = 10n ** 8n;
+    const setup = setupCommands().map((cmd) =>
+      cmd.type === 'market.add' ? { ...cmd, lotSize: LOT, minAmount: LOT } : cmd,
+    );
+    const pair = setUp(undefined, setup);
+    const big = 4n * 10n ** 15n;
+    for (let i = 0; i < 3; i++) pair.apply(bid(1, big, 1n));
+    pair.apply(bid(1, big, 2n));
+    // The most lots one order holds (the amount below 2^53), beside 1.6 × 10^8 lots.
+    pair.apply(bid(1, (2n ** 53n / LOT) * LOT, 1n));
+    expect(pair.engine.coreName).toBe('columnar');
+    const depth = (e: Engine) => JSON.stringify(e.depth('BTC_USDT', 10), (_k, v) => `${v}`);
+    expect(depth(pair.engine)).toBe(depth(pair.bigint));
+    expect(pair.engine.depth('BTC_USDT', 10).bids[1]).toEqual([
+      1n,
+      3n * big + (2n ** 53n / LOT) * LOT,
+    ]);
+    // A sell into both levels, past 2^53 in all, and a market sell for the rest.
+    pair.apply({ ...bid(2, 2n * big + LOT, 1n), side: 1 });
+    pair.apply({ ...bid(2, 2n * big, 1n), type: 'order.market', side: 1, timeInForce: undefined });
+    expect(depth(pair.engine)).toBe(depth(pair.bigint));
+    pair.apply({ type: 'order.cancelAll', userId: 1 });
+    expect(pair.engine.depth('BTC_USDT', 10).bids).toEqual([]);
+    // Waiting stops count their amounts in lots as well.
+    pair.apply(bid(1, LOT, 1n));
+    pair.apply({ ...bid(2, LOT, 1n), side: 1 });
+    const stop = { ...bid(1, big, 2n), type: 'order.stopLimit', stopPrice: 2n };
+    for (const amount of [big, big, (2n ** 53n / LOT) * LOT]) {
+      expect(pair.apply({ ...stop, amount }).ok).toBe(true);
+    }
+    expect(pair.engine.coreName).toBe('columnar');
+    pair.apply({ type: 'order.cancelAll', userId: 1 });
+    expect(pair.engine.coreName).toBe('columnar');
   });
 
   it('an order whose fills could move more than 2^53 minor units', () => {

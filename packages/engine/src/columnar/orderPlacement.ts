@@ -205,8 +205,8 @@ export abstract class OrderPlacement extends Matching {
     // The funds before the ranges: an order its user cannot pay for is refused, however large.
     if (!this.hasAvailable(h, funds, need)) return this.insufficientOf(h, funds, 'amount');
     if (!this.limitFillsFit(cm, side, amount, ticks)) return DECLINED;
-    // Its rest may join its side of the book, whose total of amounts stays a safe integer.
-    if (cm.ownSide(side).total > SAFE_MAX - amount) return DECLINED;
+    // Its rest may join its side of the book, whose total in lots stays a safe integer.
+    if (cm.ownSide(side).units > SAFE_MAX - amount / cm.amountUnit) return DECLINED;
     if (!this.tradesFit(cm, side, ticks, amount)) return DECLINED;
     // As Placement.available does: the balance exists from here on.
     this.ensureTrade(h, funds);
@@ -250,7 +250,8 @@ export abstract class OrderPlacement extends Matching {
       const atBids = cm.lotsTicks(stops.sellAmountMax, Math.max(bestBid, buyTicks));
       if (!this.productsFit(cm, atBids + stops.buyProducts)) return false;
     }
-    return Math.max(cm.asks.total, bids.total) <= SAFE_MAX - amount - stops.amountSum;
+    const units = amount / cm.amountUnit + stops.amountUnits;
+    return Math.max(cm.asks.units, bids.units) <= SAFE_MAX - units;
   }
 
   private checkTimeInForce(
@@ -478,7 +479,7 @@ export abstract class OrderPlacement extends Matching {
       const level = opposite.levelAt(i);
       const levelTicks = opposite.ticksOf(level);
       if (ticks >= 0 && (side === 1 ? levelTicks < ticks : levelTicks > ticks)) break;
-      const take = Math.min(rest, this.takeableAt(opposite, level, skipped));
+      const take = this.takeableAt(opposite, level, skipped, rest);
       sum += cm.lotsTicks(take, levelTicks);
       rest -= take;
     }
@@ -493,13 +494,29 @@ export abstract class OrderPlacement extends Matching {
     return this.placedSelfTrade === STP_CANCEL_OLDEST ? this.placedHolder : NONE;
   }
 
-  /** What a taker can take from a level: all of it, or what holders but `skipped` have left. */
-  private takeableAt(side: BookSide, level: number, skipped: number): number {
-    if (skipped === NONE) return side.totalOf(level);
+  /**
+   * What a taker can take from a level, up to `most` (a safe integer): all of it, or what
+   * holders but `skipped` have left.
+   */
+  private takeableAt(side: BookSide, level: number, skipped: number, most: number): number {
+    if (skipped === NONE) return side.leftOf(level, most);
     const ord = this.table.rows;
     let left = 0;
-    for (let o = side.headOf(level); o !== NONE; o = this.nextInLevel(o)) {
+    for (let o = side.headOf(level); o !== NONE && left < most; o = this.nextInLevel(o)) {
       if (ord[o * ORDER_WIDTH + O_USER] !== skipped) left += ord[o * ORDER_WIDTH + O_LEFT]!;
+    }
+    return left < most ? left : most;
+  }
+
+  /** takeableAt in bigint, all of it: a level's total in minor units may pass 2^53. Rare. */
+  private takeableAtBig(side: BookSide, level: number, skipped: number): bigint {
+    if (skipped === NONE) return BigInt(side.unitsOf(level)) * BigInt(side.amountUnit);
+    const ord = this.table.rows;
+    let left = 0n;
+    for (let o = side.headOf(level); o !== NONE; o = this.nextInLevel(o)) {
+      if (ord[o * ORDER_WIDTH + O_USER] !== skipped) {
+        left += BigInt(ord[o * ORDER_WIDTH + O_LEFT]!);
+      }
     }
     return left;
   }
@@ -518,7 +535,7 @@ export abstract class OrderPlacement extends Matching {
     let fee = 0;
     for (let i = 0; i < asks.levelCount && rest > 0; i++) {
       const level = asks.levelAt(i);
-      const take = Math.min(this.takeableAt(asks, level, skipped), rest);
+      const take = this.takeableAt(asks, level, skipped, rest);
       const lotsTicks = cm.lotsTicks(take, asks.ticksOf(level));
       value += lotsTicks * cm.valueP;
       fee += lotsTicks * cm.feeP * cm.takerRate;
@@ -541,7 +558,7 @@ export abstract class OrderPlacement extends Matching {
     let num = 0n;
     for (let i = 0; i < asks.levelCount && rest > 0n; i++) {
       const level = asks.levelAt(i);
-      const available = BigInt(this.takeableAt(asks, level, skipped));
+      const available = this.takeableAtBig(asks, level, skipped);
       const take = available < rest ? available : rest;
       num += take * BigInt(asks.ticksOf(level)) * cm.tickSize;
       rest -= take;

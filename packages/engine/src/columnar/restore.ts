@@ -198,8 +198,8 @@ function restoreFitting(snap: EngineSnapshot, live: LiveParts | undefined): Colu
   }
   // Each side's total of amounts, as placing an order keeps it (the sum is exact while it is).
   for (const cm of core.markets) {
-    if (cm.asks.total > SAFE_MAX || cm.bids.total > SAFE_MAX) return null;
-    if (cm.stops.amountSum > SAFE_MAX) return null;
+    if (cm.asks.units > SAFE_MAX || cm.bids.units > SAFE_MAX) return null;
+    if (cm.stops.amountUnits > SAFE_MAX) return null;
   }
   return core;
 }

@@ -23,9 +23,10 @@ export class StopLists {
    */
   readonly up = new FiringQueue<number>((a, b) => this.firesBefore(a, b, true));
   readonly down = new FiringQueue<number>((a, b) => this.firesBefore(a, b, false));
-  // The sum of the waiting stops' amounts (exact), and at least the largest amount of a sell
-  // stop (raised as stops are parked, cleared when none waits).
-  amountSum = 0;
+  // The sum of the waiting stops' amounts in amount units (lots; exact), and at least the
+  // largest amount of a sell stop in minor units (raised as stops are parked, cleared when none
+  // waits).
+  amountUnits = 0;
   sellAmountMax = 0;
   /**
    * The sum over the waiting buy stops of amount × limit ticks, in lots (ColumnarMarket
@@ -59,7 +60,7 @@ export class StopLists {
     const list = ord[row + O_DIRECTION]! > 0 ? this.up : this.down;
     list.add(slot);
     const amount = ord[row + O_AMOUNT]!;
-    this.amountSum += amount;
+    this.amountUnits += amount / this.amountUnit;
     if (ord[row + O_SIDE] === 1) {
       if (amount > this.sellAmountMax) this.sellAmountMax = amount;
     } else {
@@ -97,10 +98,10 @@ export class StopLists {
     const row = slot * ORDER_WIDTH;
     const list = ord[row + O_DIRECTION]! > 0 ? this.up : this.down;
     if (!list.remove(slot)) throw new InvariantViolation(`stop order ${ord[row + O_ID]} missing`);
-    this.amountSum -= ord[row + O_AMOUNT]!;
+    this.amountUnits -= ord[row + O_AMOUNT]! / this.amountUnit;
     if (ord[row + O_SIDE] === 2) this.addBuyProducts(-this.buyProductOf(row));
     if (this.count === 0) {
-      this.amountSum = 0;
+      this.amountUnits = 0;
       this.sellAmountMax = 0;
     }
   }
@@ -124,7 +125,7 @@ export class StopLists {
           this.isWaiting(slot) && ord[row + O_DIRECTION]! > 0 === up,
           `order ${ord[row + O_ID]} in the wrong stop list`,
         );
-        amounts += ord[row + O_AMOUNT]!;
+        amounts += ord[row + O_AMOUNT]! / this.amountUnit;
         if (ord[row + O_SIDE] === 1) {
           assert(ord[row + O_AMOUNT]! <= this.sellAmountMax, `${market}: sell stop over the bound`);
         } else {
@@ -133,8 +134,8 @@ export class StopLists {
       }
     }
     assert(
-      amounts === this.amountSum,
-      `${market}: stops' amounts ${amounts} kept as ${this.amountSum}`,
+      amounts === this.amountUnits,
+      `${market}: stops' amounts ${amounts} kept as ${this.amountUnits}`,
     );
     assert(buyProducts === this.buyProductsExact, `${market}: buy stops' products wrong`);
   }

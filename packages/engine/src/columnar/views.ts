@@ -92,7 +92,7 @@ function sideDepth(side: BookSide, tickSize: bigint, limit: number, step: bigint
       const down = price - (price % step);
       price = side.isAsk && down !== price ? down + step : down;
     }
-    const total = BigInt(side.totalOf(level));
+    const total = BigInt(side.unitsOf(level)) * BigInt(side.amountUnit);
     const last = out[out.length - 1];
     if (last !== undefined && last[0] === price) {
       last[1] += total;
