@@ -5,7 +5,7 @@ import type { Command, EngineEvent } from './types.js';
 const COMMAND_BIGINT_FIELDS: Record<Command['type'], readonly string[]> = {
   'asset.add': [],
   'market.add': ['tickSize', 'lotSize', 'minAmount'],
-  'market.setLimits': ['orderValueMax'],
+  'market.setLimits': ['orderValueMax', 'orderAmountMax'],
   'user.add': [],
   'user.setCustomFee': [],
   'limits.set': [],

@@ -43,8 +43,10 @@ export interface MarketAddCommand extends CommandBase {
 
 /**
  * A market's limits on one order. A serious exchange caps what one order may be worth (its
- * maximum notional): an order at an absurd price stays out of the book, where it would be
- * worth more than the engine keeps in its fast numbers (docs/decisions/order-value-cap.md).
+ * maximum notional) and how much it may buy or sell (its maximum quantity): an order at an
+ * absurd price, or for an absurd amount at the lowest one, stays out of the book, where it would
+ * take more than the engine keeps in its fast numbers (docs/decisions/order-value-cap.md). Each
+ * limit given is set; one left out stays as it was; at least one must be given.
  */
 export interface MarketSetLimitsCommand extends CommandBase {
   type: 'market.setLimits';
@@ -53,7 +55,12 @@ export interface MarketSetLimitsCommand extends CommandBase {
    * The most a limit, stop-limit or OCO order may be worth at its price (amount × price, in
    * money minor units); 0n for no cap.
    */
-  orderValueMax: bigint;
+  orderValueMax?: bigint;
+  /**
+   * The largest amount of a limit, stop-limit, OCO or market order by amount (stock minor
+   * units); 0n for no cap.
+   */
+  orderAmountMax?: bigint;
 }
 
 export interface UserAddCommand extends CommandBase {

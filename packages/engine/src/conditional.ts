@@ -14,7 +14,7 @@ import type {
   Rejection,
   Side,
 } from './types.js';
-import { checkAmount, checkOrderValue, checkPrice } from './validate.js';
+import { checkAmount, checkOrderAmount, checkOrderValue, checkPrice } from './validate.js';
 
 /** The prices and amount of a stop-limit order, against the market's last price (`m.last`). */
 export function checkStopLimit(m: Market, cmd: OrderStopLimitCommand): Rejection | null {
@@ -22,6 +22,7 @@ export function checkStopLimit(m: Market, cmd: OrderStopLimitCommand): Rejection
     checkPrice(m, cmd.stopPrice, 'stopPrice') ??
     checkPrice(m, cmd.price) ??
     checkAmount(m, cmd.amount) ??
+    checkOrderAmount(m, cmd.amount) ??
     checkOrderValue(m, cmd.amount, cmd.price);
   if (bad !== null) return bad;
   if (m.last === 0n) return reject('invalid_stop_price', 'No last price yet', 'stopPrice');
@@ -56,6 +57,7 @@ export function checkOcoPrices(m: Market, side: Side, cmd: OrderOcoCommand): Rej
     checkPrice(m, cmd.stopPrice, 'stopPrice') ??
     checkPrice(m, cmd.limitPrice, 'limitPrice') ??
     checkAmount(m, cmd.amount) ??
+    checkOrderAmount(m, cmd.amount) ??
     checkOrderValue(m, cmd.amount, cmd.price) ??
     checkOrderValue(m, cmd.amount, cmd.limitPrice);
   if (bad !== null) return bad;

@@ -176,6 +176,8 @@ export class Market {
   last = 0n;
   /** The most an order may be worth at its price, in money minor units; 0 for no cap. */
   orderValueMax = 0n;
+  /** The largest amount of one order, in stock minor units; 0 for no cap. */
+  orderAmountMax = 0n;
   /** The fees and rounding accounts of the money asset, looked up once (see settleFill). */
   feeAccount: Balance | null = null;
   roundingAccount: Balance | null = null;
@@ -257,6 +259,7 @@ export class Market {
       makerFeePpm: this.makerFeePpm,
       takerFeePpm: this.takerFeePpm,
       ...(this.orderValueMax > 0n ? { orderValueMax: this.orderValueMax } : {}),
+      ...(this.orderAmountMax > 0n ? { orderAmountMax: this.orderAmountMax } : {}),
     };
   }
 }

@@ -15,7 +15,13 @@ import {
 } from './placement.js';
 import type { State } from './state.js';
 import type { ApplyResult, OrderLimitCommand, OrderMarketCommand, Rejection } from './types.js';
-import { checkAmount, checkOrderValue, checkPositive, checkPrice } from './validate.js';
+import {
+  checkAmount,
+  checkOrderAmount,
+  checkOrderValue,
+  checkPositive,
+  checkPrice,
+} from './validate.js';
 
 /**
  * Whether a fill-or-kill order can fill completely right now: an own order stops it, unless
@@ -70,6 +76,7 @@ export function placeLimit(s: State, cmd: OrderLimitCommand): ApplyResult {
   const bad =
     checkPrice(p.market, cmd.price) ??
     checkAmount(p.market, cmd.amount) ??
+    checkOrderAmount(p.market, cmd.amount) ??
     checkOrderValue(p.market, cmd.amount, cmd.price);
   if (bad !== null) return bad;
   const need = p.fundsNeeded(cmd.amount, cmd.price);
@@ -123,7 +130,7 @@ function checkMarketTotal(p: Placement, total: unknown): Rejection | null {
 function checkMarketFunds(p: Placement, cmd: OrderMarketCommand): Rejection | null {
   if (cmd.total !== undefined) return checkMarketTotal(p, cmd.total);
   const m = p.market;
-  const bad = checkAmount(m, cmd.amount);
+  const bad = checkAmount(m, cmd.amount) ?? checkOrderAmount(m, cmd.amount!);
   if (bad !== null) return bad;
   const need = p.side === 1 ? cmd.amount! : marketBuyCost(p, cmd.amount!);
   return p.available() < need ? insufficient('amount') : null;

@@ -238,12 +238,17 @@ const balanceCommand: fc.Arbitrary<CommandInput> = fc.oneof(
     type: fc.constant('limits.set' as const),
     openOrdersPerUserMax: fc.integer({ min: 0, max: 4 }),
   }),
-  // Caps on one order's value around what the orders are worth (0: no cap).
-  fc.record({
-    type: fc.constant('market.setLimits' as const),
-    market: market.map((m) => m.name),
-    orderValueMax: fc.oneof(fc.constant(0n), fc.bigInt({ min: 1n, max: usdt('50000') })),
-  }),
+  // Caps on one order's value and amount around what the orders are worth and hold (0: no
+  // cap); either may be left out, and then stays as it was.
+  fc.record(
+    {
+      type: fc.constant('market.setLimits' as const),
+      market: market.map((m) => m.name),
+      orderValueMax: fc.oneof(fc.constant(0n), fc.bigInt({ min: 1n, max: usdt('50000') })),
+      orderAmountMax: fc.oneof(fc.constant(0n), fc.bigInt({ min: 1n, max: btc('2') })),
+    },
+    { requiredKeys: ['type', 'market'] },
+  ),
 );
 
 const command = fc.oneof(

@@ -108,16 +108,32 @@ export function addMarket(s: State, cmd: MarketAddCommand): ApplyResult {
 export function setMarketLimits(s: State, cmd: MarketSetLimitsCommand): ApplyResult {
   const m = knownMarket(s, cmd.market);
   if (!(m instanceof Market)) return m;
-  const max = cmd.orderValueMax;
-  if (typeof max !== 'bigint' || max < 0n || max > AMOUNT_MAX) {
+  const { orderValueMax, orderAmountMax } = cmd;
+  if (orderValueMax === undefined && orderAmountMax === undefined) {
+    return reject('invalid_command', 'Give orderValueMax, orderAmountMax or both', 'orderValueMax');
+  }
+  if (orderValueMax !== undefined && !isCap(orderValueMax)) {
     return reject(
       'invalid_command',
       'The cap on an order value must be an amount of money minor units, 0 for none',
       'orderValueMax',
     );
   }
-  m.orderValueMax = max;
+  if (orderAmountMax !== undefined && !isCap(orderAmountMax)) {
+    return reject(
+      'invalid_command',
+      'The cap on an order amount must be an amount of stock minor units, 0 for none',
+      'orderAmountMax',
+    );
+  }
+  if (orderValueMax !== undefined) m.orderValueMax = orderValueMax;
+  if (orderAmountMax !== undefined) m.orderAmountMax = orderAmountMax;
   return { ok: true, events: s.events, result: NO_RESULT };
+}
+
+/** A cap of market.setLimits: an amount of minor units, 0 for none. */
+function isCap(value: unknown): value is bigint {
+  return typeof value === 'bigint' && value >= 0n && value <= AMOUNT_MAX;
 }
 
 /** Make a user known; adding a known user again is a no-op. */

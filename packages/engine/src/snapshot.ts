@@ -386,6 +386,9 @@ export function restoreState(snap: EngineSnapshot | EngineSnapshotV1): State {
     if (sm.orderValueMax !== undefined) {
       m.orderValueMax = bigintFromJson(sm.orderValueMax, 'orderValueMax');
     }
+    if (sm.orderAmountMax !== undefined) {
+      m.orderAmountMax = bigintFromJson(sm.orderAmountMax, 'orderAmountMax');
+    }
     s.markets.set(m.name, m);
   }
   s.openOrdersPerUserMax = snap.limits?.openOrdersPerUserMax ?? 0;

@@ -94,6 +94,8 @@ export interface MarketView {
   takerFeePpm: number;
   /** The most one order may be worth, in money minor units (market.setLimits); absent: none. */
   orderValueMax?: bigint;
+  /** The largest amount of one order, in stock minor units (market.setLimits); absent: none. */
+  orderAmountMax?: bigint;
 }
 
 export interface AssetView {
@@ -224,7 +226,8 @@ export type RejectCode =
   | 'freeze_finished'
   | 'invalid_fee'
   | 'too_many_orders'
-  | 'order_value_too_large';
+  | 'order_value_too_large'
+  | 'order_amount_too_large';
 
 export interface Rejection {
   ok: false;
@@ -289,6 +292,8 @@ export interface SnapshotMarket {
   last: string;
   /** market.setLimits' cap on an order's value, only when one is set. */
   orderValueMax?: string;
+  /** market.setLimits' cap on an order's amount, only when one is set. */
+  orderAmountMax?: string;
 }
 
 /**

@@ -93,6 +93,16 @@ export function checkOrderValue(m: Market, amount: bigint, price: bigint): Rejec
 }
 
 /**
+ * An order's amount against its market's cap on one order's amount (market.setLimits): more
+ * than it, it is refused.
+ */
+export function checkOrderAmount(m: Market, amount: bigint): Rejection | null {
+  const max = m.orderAmountMax;
+  if (max === 0n || amount <= max) return null;
+  return reject('order_amount_too_large', 'Order amount is too large', 'amount');
+}
+
+/**
  * The self-trade prevention modes, at their codes: the columnar core keeps an order's mode as
  * its index here (columnar/orderCodes.ts STP_*).
  */

@@ -62,6 +62,11 @@ export class ColumnarMarket {
    * (checkOrderValue), which refuses it. Set by syncLimits.
    */
   valueCapLotsTicks = -1;
+  /**
+   * The market's cap on an order's amount (Market.orderAmountMax), +∞ for none or for one past
+   * the safe integers, which every amount the fast path reads is below. Set by syncLimits.
+   */
+  amountMax = Number.POSITIVE_INFINITY;
 
   constructor(
     readonly index: number,
@@ -108,6 +113,9 @@ export class ColumnarMarket {
 
   /** Take the market's limits on one order (market.setLimits) into the fast path's numbers. */
   syncLimits(): void {
+    const amountMax = this.market.orderAmountMax;
+    this.amountMax =
+      amountMax === 0n || amountMax > SAFE_MAX_BIG ? Number.POSITIVE_INFINITY : Number(amountMax);
     const max = this.market.orderValueMax;
     if (max === 0n) {
       this.valueCapLotsTicks = -1;

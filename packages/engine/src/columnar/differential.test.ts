@@ -776,17 +776,30 @@ const limitsSet: fc.Arbitrary<Step> = command(
   }),
 );
 
-/** A market's cap on one order's value: none, or about what its orders are worth; sometimes bad. */
+/**
+ * A market's caps on one order's value and amount: none, or about what its orders are worth and
+ * hold; sometimes bad; either or both may be left out.
+ */
 const marketLimits: fc.Arbitrary<Step> = shape.chain((m) =>
   command(
-    fc.record({
-      type: fc.constant('market.setLimits'),
-      market: marketName(m),
-      orderValueMax: mostly(
-        fc.oneof(fc.constant(0n), fc.bigInt({ min: 1n, max: m.maxTotal })),
-        fc.constantFrom(-1n, 10n ** 40n, 5, null),
-      ),
-    }),
+    fc.record(
+      {
+        type: fc.constant('market.setLimits'),
+        market: marketName(m),
+        orderValueMax: mostly(
+          fc.oneof(fc.constant(0n), fc.bigInt({ min: 1n, max: m.maxTotal })),
+          fc.constantFrom(-1n, 10n ** 40n, 5, null),
+        ),
+        orderAmountMax: mostly(
+          fc.oneof(
+            fc.constant(0n),
+            fc.bigInt({ min: 1n, max: BigInt(m.maxLots) * m.spec.lotSize }),
+          ),
+          fc.constantFrom(-1n, 10n ** 40n, 5, null),
+        ),
+      },
+      { requiredKeys: ['type', 'market'] },
+    ),
   ),
 );
 

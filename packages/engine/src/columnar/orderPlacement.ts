@@ -11,6 +11,7 @@ import { checkOpenOrderCap, insufficient, mayRest } from '../placement.js';
 import type { ApplyResult, OrderLimitCommand, OrderMarketCommand, Rejection } from '../types.js';
 import {
   checkAmount,
+  checkOrderAmount,
   checkOrderValue,
   checkPositive,
   checkPrice,
@@ -189,11 +190,14 @@ export abstract class OrderPlacement extends Matching {
       const bad =
         checkPrice(m, cmd.price) ??
         checkAmount(m, cmd.amount) ??
+        checkOrderAmount(m, cmd.amount) ??
         checkOrderValue(m, cmd.amount, cmd.price);
       if (bad !== null) return bad;
       if (cmd.amount > SAFE_MAX_BIG) return this.unfitting(h, cm, cmd.side, cmd.amount, cmd.price);
       amount = Number(cmd.amount);
       ticks = m.ticksOf(cmd.price);
+    } else if (amount > cm.amountMax) {
+      return checkOrderAmount(m, cmd.amount)!;
     } else if (cm.valueCapLotsTicks >= 0 && cm.lotsTicks(amount, ticks) > cm.valueCapLotsTicks) {
       const bad = checkOrderValue(m, cmd.amount, cmd.price);
       if (bad !== null) return bad;
@@ -345,13 +349,15 @@ export abstract class OrderPlacement extends Matching {
       const funds = side === 1 ? cm.stock : cm.money;
       amount = cm.amountOf(cmd.amount);
       if (amount < 0) {
-        const bad = checkAmount(cm.market, cmd.amount);
+        const bad = checkAmount(cm.market, cmd.amount) ?? checkOrderAmount(cm.market, cmd.amount!);
         if (bad !== null) return bad;
         if (cmd.amount! > SAFE_MAX_BIG) {
           const need = side === 1 ? cmd.amount! : this.marketBuyCostBig(cm, cmd.amount!);
           return this.declineIfPaid(h, funds, need, 'amount');
         }
         amount = Number(cmd.amount);
+      } else if (amount > cm.amountMax) {
+        return checkOrderAmount(cm.market, cmd.amount!)!;
       }
       let need = side === 1 ? amount : this.marketBuyCost(cm, amount);
       if (need < 0) {

@@ -12,11 +12,21 @@ import type { HostLogger } from './hostLogger.js';
 export const ORDER_VALUE_MAX = 2n ** 51n;
 
 /**
+ * The largest amount of one order, in minor units of its market's stock: the most the engine's
+ * fast core keeps exactly (2^53 − 1; 90 million units of an asset of eight decimals). A bid for
+ * more at a market's lowest price costs little where the stock is worth little (on CNB_USDT, 100
+ * million CNB at 0.000001 USDT is 100 USDT), and would keep the engine on its slower core while
+ * it rested; it is refused instead (docs/decisions/order-value-cap.md).
+ */
+export const ORDER_AMOUNT_MAX = 2n ** 53n - 1n;
+
+/**
  * Registers in the engine the assets and markets of the reference tables it does not know yet,
- * gives every market the cap on one order's value (ORDER_VALUE_MAX) where it differs, sets its
- * cap on a user's open orders when `openOrdersPerUserMax` is given and differs, and
- * (with `fundDemoUsers`) credits the demo accounts once: deposits to main, half of it moved to
- * trade so they can trade at once. Every step is idempotent, so it runs at each start.
+ * gives every market the caps on one order's value and amount (ORDER_VALUE_MAX,
+ * ORDER_AMOUNT_MAX) where they differ, sets its cap on a user's open orders when
+ * `openOrdersPerUserMax` is given and differs, and (with `fundDemoUsers`) credits the demo
+ * accounts once: deposits to main, half of it moved to trade so they can trade at once. Every
+ * step is idempotent, so it runs at each start.
  */
 export async function bootstrapEngine(
   host: EngineHost,
@@ -35,7 +45,9 @@ export async function bootstrapEngine(
   for (const market of reference.markets) {
     const known = knownMarkets.get(market.name);
     if (known !== undefined) {
-      if (known.orderValueMax !== ORDER_VALUE_MAX) commands.push(valueCap(market.name));
+      const capped =
+        known.orderValueMax === ORDER_VALUE_MAX && known.orderAmountMax === ORDER_AMOUNT_MAX;
+      if (!capped) commands.push(orderCaps(market.name));
       continue;
     }
     commands.push({
@@ -51,7 +63,7 @@ export async function bootstrapEngine(
       makerFeePpm: market.makerFeePpm,
       takerFeePpm: market.takerFeePpm,
     });
-    commands.push(valueCap(market.name));
+    commands.push(orderCaps(market.name));
   }
   const cap = options.openOrdersPerUserMax;
   if (cap !== undefined && host.engine.limits().openOrdersPerUserMax !== cap) {
@@ -69,8 +81,13 @@ export async function bootstrapEngine(
   });
 }
 
-function valueCap(market: string): HostCommand {
-  return { type: 'market.setLimits', market, orderValueMax: ORDER_VALUE_MAX };
+function orderCaps(market: string): HostCommand {
+  return {
+    type: 'market.setLimits',
+    market,
+    orderValueMax: ORDER_VALUE_MAX,
+    orderAmountMax: ORDER_AMOUNT_MAX,
+  };
 }
 
 async function demoFunding(

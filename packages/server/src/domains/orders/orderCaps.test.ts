@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bootstrapEngine, ORDER_VALUE_MAX } from '../../engineHost/bootstrap.js';
+import { bootstrapEngine, ORDER_AMOUNT_MAX, ORDER_VALUE_MAX } from '../../engineHost/bootstrap.js';
 import { silentLogger } from '../../engineHost/hostLogger.js';
 import { useTestDb } from '../../testing/testDb.js';
 import type { TestUser } from '../auth/testClient.js';
@@ -19,11 +19,14 @@ afterAll(async () => {
   await app.close();
 });
 
-describe('the cap on one order value', () => {
+describe('the caps on one order value and amount', () => {
   it('is set on every market at start', () => {
     const markets = app.engineHost.engine.markets();
     expect(markets.length).toBeGreaterThan(10);
-    for (const market of markets) expect(market.orderValueMax).toBe(ORDER_VALUE_MAX);
+    for (const market of markets) {
+      expect(market.orderValueMax).toBe(ORDER_VALUE_MAX);
+      expect(market.orderAmountMax).toBe(ORDER_AMOUNT_MAX);
+    }
   });
 
   it('refuses an ask at an absurd price, and the engine stays on its fast core', async () => {
@@ -45,6 +48,30 @@ describe('the cap on one order value', () => {
     expect(fine.statusCode).toBe(201);
   });
 
+  it('refuses a bid for an absurd amount at the lowest price, and the engine stays fast', async () => {
+    // 100 million CNB (10^16 minor units) at 0.000001 USDT: 100 USDT.
+    const refused = await alice.client.post('/api/v2/order', {
+      pair: 'CNB_USDT',
+      direction: 'buy',
+      price: '0.000001',
+      amount: '100000000',
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({ errors: { amount: ['Order amount is too large'] } });
+    expect(app.engineHost.engine.coreName).toBe('columnar');
+    // Two bids of 50 million each are within the cap, and past 2^53 minor units together.
+    for (let i = 0; i < 2; i++) {
+      const fine = await alice.client.post('/api/v2/order', {
+        pair: 'CNB_USDT',
+        direction: 'buy',
+        price: '0.000001',
+        amount: '50000000',
+      });
+      expect(fine.statusCode).toBe(201);
+    }
+    expect(app.engineHost.engine.coreName).toBe('columnar');
+  });
+
   it('is given again at a start to a market that lost it', async () => {
     const eth = () => app.engineHost.engine.markets().find((m) => m.name === 'ETH_USDT');
     await app.engineHost.submit({
@@ -55,5 +82,13 @@ describe('the cap on one order value', () => {
     expect(eth()?.orderValueMax).toBeUndefined();
     await bootstrapEngine(app.engineHost, app.db, { fundDemoUsers: false, logger: silentLogger });
     expect(eth()?.orderValueMax).toBe(ORDER_VALUE_MAX);
+    await app.engineHost.submit({
+      type: 'market.setLimits',
+      market: 'ETH_USDT',
+      orderAmountMax: 0n,
+    });
+    expect(eth()?.orderAmountMax).toBeUndefined();
+    await bootstrapEngine(app.engineHost, app.db, { fundDemoUsers: false, logger: silentLogger });
+    expect(eth()?.orderAmountMax).toBe(ORDER_AMOUNT_MAX);
   });
 });
