@@ -94,6 +94,16 @@ export class TestExchange {
     return x;
   }
 
+  /**
+   * A funded exchange (users 1 and 2) where BTC_USDT has traded at 30000, so that stop-limit and
+   * OCO orders have a last price.
+   */
+  static traded(engine: Engine): TestExchange {
+    const x = TestExchange.funded(engine, [1, 2]);
+    x.lastPrice('30000', 1, 2);
+    return x;
+  }
+
   /** A trade of `amount` BTC at `price` between two users: BTC_USDT's last price. */
   lastPrice(price: string, seller: UserId, buyer: UserId, amount = '0.01'): void {
     this.limit(seller, SELL, price, amount);

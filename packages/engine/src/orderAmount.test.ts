@@ -16,13 +16,6 @@ import {
   usdt,
 } from './fixtures.js';
 
-/** Users 1 and 2 funded; one trade at 30000 so that stops and OCOs have a last price. */
-function exchange(engine: Engine): TestExchange {
-  const x = TestExchange.funded(engine, [1, 2]);
-  x.lastPrice('30000', 1, 2);
-  return x;
-}
-
 const setAmountCap = (orderAmountMax: bigint, market = MARKET) =>
   ({ type: 'market.setLimits', market, orderAmountMax }) satisfies CommandInput;
 
@@ -37,7 +30,7 @@ const TOO_LARGE = {
 
 describe.each(CORES)('the cap on an order amount on the %s core', (core, makeEngine) => {
   it('refuses a limit order for more, to the lot, and nothing changes', () => {
-    const x = exchange(makeEngine());
+    const x = TestExchange.traded(makeEngine());
     x.ok(setAmountCap(btc('2')));
     const before = x.engine.stateHash();
     expect(x.rejected(limitOrder(1, SELL, '30000', '2.0001'))).toMatchObject(TOO_LARGE);
@@ -48,7 +41,7 @@ describe.each(CORES)('the cap on an order amount on the %s core', (core, makeEng
   });
 
   it('applies to stop-limit, OCO and market orders by amount, not by total', () => {
-    const x = exchange(makeEngine());
+    const x = TestExchange.traded(makeEngine());
     x.limit(2, SELL, '30000', '3');
     x.limit(1, BUY, '29000', '0.5');
     x.ok(setAmountCap(btc('1')));
@@ -64,7 +57,7 @@ describe.each(CORES)('the cap on an order amount on the %s core', (core, makeEng
   });
 
   it('keeps a bid for an absurd amount at the lowest price out of the book', () => {
-    const x = exchange(makeEngine());
+    const x = TestExchange.traded(makeEngine());
     // 100 million LTT (10^16 minor units, past 2^53) at 0.0001 USDT costs 10,000 USDT.
     const absurd = {
       type: 'order.limit',
@@ -86,7 +79,7 @@ describe.each(CORES)('the cap on an order amount on the %s core', (core, makeEng
   });
 
   it('is set beside the value cap, each left as it is when not given, and lasts a snapshot', () => {
-    const x = exchange(makeEngine());
+    const x = TestExchange.traded(makeEngine());
     x.ok({ type: 'market.setLimits', market: MARKET, orderValueMax: usdt('50000') });
     x.ok(setAmountCap(btc('1')));
     const view = () => x.engine.markets().find((m) => m.name === MARKET);
@@ -104,7 +97,7 @@ describe.each(CORES)('the cap on an order amount on the %s core', (core, makeEng
   });
 
   it('is set only with a known market and an amount', () => {
-    const x = exchange(makeEngine());
+    const x = TestExchange.traded(makeEngine());
     const before = x.engine.stateHash();
     expect(x.rejected({ ...setAmountCap(1n), market: 'NOPE_USDT' }).code).toBe('market_not_found');
     for (const bad of [-1n, 10n ** 40n, 5, '5', null]) {

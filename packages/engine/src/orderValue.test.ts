@@ -15,19 +15,12 @@ import {
   usdt,
 } from './fixtures.js';
 
-/** Users 1 and 2 funded; one trade at 30000 so that stops and OCOs have a last price. */
-function exchange(engine: Engine): TestExchange {
-  const x = TestExchange.funded(engine, [1, 2]);
-  x.lastPrice('30000', 1, 2);
-  return x;
-}
-
 const setCap = (orderValueMax: bigint) =>
   ({ type: 'market.setLimits', market: MARKET, orderValueMax }) satisfies CommandInput;
 
 describe.each(CORES)('the cap on an order value on the %s core', (core, makeEngine) => {
   it('refuses a limit order worth more, to the minor unit, and nothing changes', () => {
-    const x = exchange(makeEngine());
+    const x = TestExchange.traded(makeEngine());
     x.ok(setCap(usdt('30000')));
     expect(x.limit(1, SELL, '30000', '1').left).toBe(btc('1'));
     const before = x.engine.stateHash();
@@ -51,7 +44,7 @@ describe.each(CORES)('the cap on an order value on the %s core', (core, makeEngi
   });
 
   it('keeps an ask at an absurd price out of the book, and the engine on its core', () => {
-    const x = exchange(makeEngine());
+    const x = TestExchange.traded(makeEngine());
     // 1 BTC at 10^10 USDT: worth more than 2^53 minor units of USDT.
     const absurd = limitOrder(1, SELL, '10000000000', '1');
     x.ok(setCap(usdt('1000000000')));
@@ -64,7 +57,7 @@ describe.each(CORES)('the cap on an order value on the %s core', (core, makeEngi
   });
 
   it('applies to stop-limit and OCO orders at their prices, not to market orders', () => {
-    const x = exchange(makeEngine());
+    const x = TestExchange.traded(makeEngine());
     x.ok(setCap(usdt('35000')));
     expect(x.rejected(stopLimit(1, BUY, '31000', '36000', '1')).code).toBe('order_value_too_large');
     x.ok(stopLimit(1, BUY, '31000', '35000', '1'));
@@ -88,7 +81,7 @@ describe.each(CORES)('the cap on an order value on the %s core', (core, makeEngi
   });
 
   it('leaves orders already open, and lasts through a snapshot', () => {
-    const x = exchange(makeEngine());
+    const x = TestExchange.traded(makeEngine());
     const open = x.limit(1, SELL, '40000', '1');
     x.ok(setCap(usdt('35000')));
     expect(x.engine.order(open.id)?.left).toBe(btc('1'));
@@ -103,7 +96,7 @@ describe.each(CORES)('the cap on an order value on the %s core', (core, makeEngi
   });
 
   it('is set only with a known market and an amount', () => {
-    const x = exchange(makeEngine());
+    const x = TestExchange.traded(makeEngine());
     const before = x.engine.stateHash();
     expect(x.rejected({ ...setCap(1n), market: 'NOPE_USDT' }).code).toBe('market_not_found');
     for (const bad of [-1n, 10n ** 40n, 5, '5', null]) {

@@ -5,7 +5,15 @@
 import { describe, expect, it } from 'vitest';
 import { orderOf } from '../fixtures.js';
 import type { Accepted } from '../types.js';
-import { bid, funding, type Input, type Pair, setUp, setupCommands } from './enginePairTestKit.js';
+import {
+  bid,
+  funding,
+  type Input,
+  oneUnitMarket,
+  type Pair,
+  setUp,
+  setupCommands,
+} from './enginePairTestKit.js';
 
 /** Fees of 0.1% and 0.2%: a fill's fee numerator is twice its products at the taker rate. */
 const withFees = (): Pair => setUp(undefined, setupCommands(1000, 2000));
@@ -141,19 +149,7 @@ function withLtt(each: bigint): Pair {
   return setUp(undefined, [
     ...setupCommands(1000, 2000),
     { type: 'asset.add', asset: 'LTT', decimals: 8 },
-    {
-      type: 'market.add',
-      name: 'LTT_USDT',
-      stock: 'LTT',
-      money: 'USDT',
-      tickSize: 1n,
-      lotSize: 1n,
-      minAmount: 1n,
-      pricePrecision: 6,
-      amountPrecision: 8,
-      makerFeePpm: 0,
-      takerFeePpm: 0,
-    },
+    oneUnitMarket('LTT', 0, 0),
     ...[1, 2].flatMap((userId) => funding(userId, 'LTT', each)),
   ]);
 }

@@ -13,21 +13,26 @@ export function setupCommands(makerFeePpm = 0, takerFeePpm = 0): Input[] {
   return [
     { type: 'asset.add', asset: 'BTC', decimals: 8 },
     { type: 'asset.add', asset: 'USDT', decimals: 6 },
-    {
-      type: 'market.add',
-      name: 'BTC_USDT',
-      stock: 'BTC',
-      money: 'USDT',
-      tickSize: 1n,
-      lotSize: 1n,
-      minAmount: 1n,
-      pricePrecision: 6,
-      amountPrecision: 8,
-      makerFeePpm,
-      takerFeePpm,
-    },
+    oneUnitMarket('BTC', makerFeePpm, takerFeePpm),
     ...[1, 2].flatMap((userId) => ['BTC', 'USDT'].flatMap((asset) => funding(userId, asset))),
   ];
+}
+
+/** `{stock}_USDT` (the stock in 8 decimals) with a tick and lot of one minor unit. */
+export function oneUnitMarket(stock: string, makerFeePpm: number, takerFeePpm: number): Input {
+  return {
+    type: 'market.add',
+    name: `${stock}_USDT`,
+    stock,
+    money: 'USDT',
+    tickSize: 1n,
+    lotSize: 1n,
+    minAmount: 1n,
+    pricePrecision: 6,
+    amountPrecision: 8,
+    makerFeePpm,
+    takerFeePpm,
+  };
 }
 
 /** 10^22 minor units of an asset deposited for a user and moved to their trade account. */

@@ -19,6 +19,11 @@ afterAll(async () => {
   await app.close();
 });
 
+/** A limit order of Alice's, as the web client sends it; the raw response. */
+function order(pair: string, direction: 'buy' | 'sell', price: string, amount: string) {
+  return alice.client.post('/api/v2/order', { pair, direction, price, amount });
+}
+
 describe('the caps on one order value and amount', () => {
   it('is set on every market at start', () => {
     const markets = app.engineHost.engine.markets();
@@ -30,44 +35,22 @@ describe('the caps on one order value and amount', () => {
   });
 
   it('refuses an ask at an absurd price, and the engine stays on its fast core', async () => {
-    const refused = await alice.client.post('/api/v2/order', {
-      pair: 'BTC_USDT',
-      direction: 'sell',
-      price: '10000000000',
-      amount: '1',
-    });
+    const refused = await order('BTC_USDT', 'sell', '10000000000', '1');
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toMatchObject({ errors: { amount: ['Order value is too large'] } });
     expect(app.engineHost.engine.coreName).toBe('columnar');
-    const fine = await alice.client.post('/api/v2/order', {
-      pair: 'BTC_USDT',
-      direction: 'sell',
-      price: '1000000',
-      amount: '1',
-    });
-    expect(fine.statusCode).toBe(201);
+    expect((await order('BTC_USDT', 'sell', '1000000', '1')).statusCode).toBe(201);
   });
 
   it('refuses a bid for an absurd amount at the lowest price, and the engine stays fast', async () => {
     // 100 million CNB (10^16 minor units) at 0.000001 USDT: 100 USDT.
-    const refused = await alice.client.post('/api/v2/order', {
-      pair: 'CNB_USDT',
-      direction: 'buy',
-      price: '0.000001',
-      amount: '100000000',
-    });
+    const refused = await order('CNB_USDT', 'buy', '0.000001', '100000000');
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toMatchObject({ errors: { amount: ['Order amount is too large'] } });
     expect(app.engineHost.engine.coreName).toBe('columnar');
     // Two bids of 50 million each are within the cap, and past 2^53 minor units together.
     for (let i = 0; i < 2; i++) {
-      const fine = await alice.client.post('/api/v2/order', {
-        pair: 'CNB_USDT',
-        direction: 'buy',
-        price: '0.000001',
-        amount: '50000000',
-      });
-      expect(fine.statusCode).toBe(201);
+      expect((await order('CNB_USDT', 'buy', '0.000001', '50000000')).statusCode).toBe(201);
     }
     expect(app.engineHost.engine.coreName).toBe('columnar');
   });
