@@ -35,7 +35,7 @@ export function lttFeeFor(s: State, m: Market, feeNum: bigint): bigint {
  * take that way, and keeps every fee in LTT, and every order's sum of them, exact in a double, so
  * the columnar core takes them whatever the LTT in the exchange (columnar-engine.md).
  */
-export const LTT_FEES_PER_ORDER_MAX = 9007199254740991n;
+export const LTT_FEES_PER_ORDER_MAX = 2n ** 53n - 1n;
 
 /** Whether an order that has paid `paid` in LTT fees may pay `fee` more in LTT. */
 export function lttFeeFits(paid: bigint, fee: bigint): boolean {
