@@ -61,10 +61,10 @@ export class BookSide {
   private readonly byTicks = new Int32Array(HINT_SIZE).fill(NONE);
 
   /**
+   * `amountUnit`: the market's (ColumnarMarket.amountUnit), what the totals count.
    * NOTE: the table's rows array is replaced when it grows, so every method re-reads
    * `table.rows` instead of keeping it.
    */
-  /** `amountUnit`: the market's (ColumnarMarket.amountUnit), what the totals count. */
   constructor(
     private readonly table: OrderTable,
     readonly isAsk: boolean,
