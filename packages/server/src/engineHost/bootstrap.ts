@@ -12,18 +12,24 @@ import type { HostLogger } from './hostLogger.js';
 export const ORDER_VALUE_MAX = 2n ** 51n;
 
 /**
- * The largest amount of one order, in minor units of its market's stock: the most the engine's
- * fast core keeps exactly (2^53 − 1; 90 million units of an asset of eight decimals). A bid for
- * more at a market's lowest price costs little where the stock is worth little (on CNB_USDT, 100
- * million CNB at 0.000001 USDT is 100 USDT), and would keep the engine on its slower core while
- * it rested; it is refused instead (docs/decisions/order-value-cap.md).
+ * The largest amount of one order, in whole units of its market's stock: the most an asset of
+ * eight decimals holds below 2^53 minor units, which the engine's fast core keeps exactly. A bid
+ * for more at a market's lowest price costs little where the stock is worth little (on CNB_USDT,
+ * 100 million CNB at 0.000001 USDT is 100 USDT), and would keep the engine on its slower core
+ * while it rested; it is refused instead (docs/decisions/order-value-cap.md). In whole units, so
+ * that a stock of more decimals is not held to a sliver of one.
  */
-export const ORDER_AMOUNT_MAX = 2n ** 53n - 1n;
+export const ORDER_AMOUNT_MAX_UNITS = 90_071_992n;
+
+/** ORDER_AMOUNT_MAX_UNITS in minor units of a stock of `decimals`. */
+export function orderAmountMax(decimals: number): bigint {
+  return ORDER_AMOUNT_MAX_UNITS * 10n ** BigInt(decimals);
+}
 
 /**
  * Registers in the engine the assets and markets of the reference tables it does not know yet,
  * gives every market the caps on one order's value and amount (ORDER_VALUE_MAX,
- * ORDER_AMOUNT_MAX) where they differ, sets its cap on a user's open orders when
+ * orderAmountMax) where they differ, sets its cap on a user's open orders when
  * `openOrdersPerUserMax` is given and differs, and (with `fundDemoUsers`) credits the demo
  * accounts once: deposits to main, half of it moved to trade so they can trade at once. Every
  * step is idempotent, so it runs at each start.
@@ -42,12 +48,13 @@ export async function bootstrapEngine(
     }
   }
   const knownMarkets = new Map(host.engine.markets().map((market) => [market.name, market]));
+  const decimals = new Map(reference.assets.map((asset) => [asset.ticker, asset.decimals]));
   for (const market of reference.markets) {
     const known = knownMarkets.get(market.name);
+    const amountMax = orderAmountMax(decimals.get(market.stock) ?? 0);
     if (known !== undefined) {
-      const capped =
-        known.orderValueMax === ORDER_VALUE_MAX && known.orderAmountMax === ORDER_AMOUNT_MAX;
-      if (!capped) commands.push(orderCaps(market.name));
+      const capped = known.orderValueMax === ORDER_VALUE_MAX && known.orderAmountMax === amountMax;
+      if (!capped) commands.push(orderCaps(market.name, amountMax));
       continue;
     }
     commands.push({
@@ -63,7 +70,7 @@ export async function bootstrapEngine(
       makerFeePpm: market.makerFeePpm,
       takerFeePpm: market.takerFeePpm,
     });
-    commands.push(orderCaps(market.name));
+    commands.push(orderCaps(market.name, amountMax));
   }
   const cap = options.openOrdersPerUserMax;
   if (cap !== undefined && host.engine.limits().openOrdersPerUserMax !== cap) {
@@ -81,13 +88,8 @@ export async function bootstrapEngine(
   });
 }
 
-function orderCaps(market: string): HostCommand {
-  return {
-    type: 'market.setLimits',
-    market,
-    orderValueMax: ORDER_VALUE_MAX,
-    orderAmountMax: ORDER_AMOUNT_MAX,
-  };
+function orderCaps(market: string, orderAmountMax: bigint): HostCommand {
+  return { type: 'market.setLimits', market, orderValueMax: ORDER_VALUE_MAX, orderAmountMax };
 }
 
 async function demoFunding(
