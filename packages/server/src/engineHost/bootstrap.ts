@@ -8,28 +8,33 @@ import type { HostLogger } from './hostLogger.js';
  * (2.25 × 10^9 USDT, 2.25 × 10^7 BTC): far above any real order, and below what the engine's
  * fast core keeps exactly with the order's fee beside it (2^53), so that no order at an absurd
  * price can rest there and keep the engine on its slower core (docs/decisions/order-value-cap.md).
+ * For a money of more than eight decimals, see scaledCap.
  */
 export const ORDER_VALUE_MAX = 2n ** 51n;
 
 /**
- * The largest amount of one order, in whole units of its market's stock: the most an asset of
- * eight decimals holds below 2^53 minor units, which the engine's fast core keeps exactly. A bid
- * for more at a market's lowest price costs little where the stock is worth little (on CNB_USDT,
- * 100 million CNB at 0.000001 USDT is 100 USDT), and would keep the engine on its slower core
- * while it rested; it is refused instead (docs/decisions/order-value-cap.md). In whole units, so
- * that a stock of more decimals is not held to a sliver of one.
+ * The largest amount of one order, in minor units of its market's stock: the most the engine's
+ * fast core keeps exactly (90 million units of an asset of eight decimals). A bid for more at a
+ * market's lowest price costs little where the stock is worth little (on CNB_USDT, 100 million
+ * CNB at 0.000001 USDT is 100 USDT), and would keep the engine on its slower core while it
+ * rested; it is refused instead (docs/decisions/order-value-cap.md). For a stock of more than
+ * eight decimals, see scaledCap.
  */
-export const ORDER_AMOUNT_MAX_UNITS = 90_071_992n;
+export const ORDER_AMOUNT_MAX = 2n ** 53n - 1n;
 
-/** ORDER_AMOUNT_MAX_UNITS in minor units of a stock of `decimals`. */
-export function orderAmountMax(decimals: number): bigint {
-  return ORDER_AMOUNT_MAX_UNITS * 10n ** BigInt(decimals);
+/**
+ * A cap of `cap` minor units for an asset of up to eight decimals; for one of more, as many whole
+ * units as `cap` is at eight, so that an operator's asset of eighteen decimals is not held to a
+ * sliver of one per order (such orders pass what the fast core keeps anyway).
+ */
+export function scaledCap(cap: bigint, decimals: number): bigint {
+  return decimals <= 8 ? cap : cap * 10n ** BigInt(decimals - 8);
 }
 
 /**
  * Registers in the engine the assets and markets of the reference tables it does not know yet,
  * gives every market the caps on one order's value and amount (ORDER_VALUE_MAX,
- * orderAmountMax) where they differ, sets its cap on a user's open orders when
+ * ORDER_AMOUNT_MAX, scaled to the money's and the stock's decimals) where they differ, sets its cap on a user's open orders when
  * `openOrdersPerUserMax` is given and differs, and (with `fundDemoUsers`) credits the demo
  * accounts once: deposits to main, half of it moved to trade so they can trade at once. Every
  * step is idempotent, so it runs at each start.
@@ -51,10 +56,16 @@ export async function bootstrapEngine(
   const decimals = new Map(reference.assets.map((asset) => [asset.ticker, asset.decimals]));
   for (const market of reference.markets) {
     const known = knownMarkets.get(market.name);
-    const amountMax = orderAmountMax(decimals.get(market.stock) ?? 0);
+    const caps = {
+      type: 'market.setLimits',
+      market: market.name,
+      orderValueMax: scaledCap(ORDER_VALUE_MAX, decimals.get(market.money) ?? 0),
+      orderAmountMax: scaledCap(ORDER_AMOUNT_MAX, decimals.get(market.stock) ?? 0),
+    } as const;
     if (known !== undefined) {
-      const capped = known.orderValueMax === ORDER_VALUE_MAX && known.orderAmountMax === amountMax;
-      if (!capped) commands.push(orderCaps(market.name, amountMax));
+      const capped =
+        known.orderValueMax === caps.orderValueMax && known.orderAmountMax === caps.orderAmountMax;
+      if (!capped) commands.push(caps);
       continue;
     }
     commands.push({
@@ -70,7 +81,7 @@ export async function bootstrapEngine(
       makerFeePpm: market.makerFeePpm,
       takerFeePpm: market.takerFeePpm,
     });
-    commands.push(orderCaps(market.name, amountMax));
+    commands.push(caps);
   }
   const cap = options.openOrdersPerUserMax;
   if (cap !== undefined && host.engine.limits().openOrdersPerUserMax !== cap) {
@@ -86,10 +97,6 @@ export async function bootstrapEngine(
       );
     }
   });
-}
-
-function orderCaps(market: string, orderAmountMax: bigint): HostCommand {
-  return { type: 'market.setLimits', market, orderValueMax: ORDER_VALUE_MAX, orderAmountMax };
 }
 
 async function demoFunding(

@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bootstrapEngine, ORDER_VALUE_MAX, orderAmountMax } from '../../engineHost/bootstrap.js';
+import {
+  bootstrapEngine,
+  ORDER_AMOUNT_MAX,
+  ORDER_VALUE_MAX,
+  scaledCap,
+} from '../../engineHost/bootstrap.js';
 import { silentLogger } from '../../engineHost/hostLogger.js';
 import { useTestDb } from '../../testing/testDb.js';
 import type { TestUser } from '../auth/testClient.js';
@@ -30,12 +35,15 @@ describe('the caps on one order value and amount', () => {
     const decimals = new Map(engine.assets().map((a) => [a.asset, a.decimals]));
     const markets = engine.markets();
     expect(markets.length).toBeGreaterThan(10);
+    // No asset of the catalogue has more than eight decimals: the caps are the same for all.
+    expect(Math.max(...decimals.values())).toBeLessThanOrEqual(8);
     for (const market of markets) {
       expect(market.orderValueMax).toBe(ORDER_VALUE_MAX);
-      expect(market.orderAmountMax).toBe(orderAmountMax(decimals.get(market.stock)!));
+      expect(market.orderAmountMax).toBe(ORDER_AMOUNT_MAX);
     }
-    // 90,071,992 CNB (eight decimals) is below 2^53 minor units, where the fast core keeps it.
-    expect(orderAmountMax(8)).toBeLessThan(2n ** 53n);
+    // An asset of eighteen decimals gets as many whole units as one of eight.
+    expect(scaledCap(ORDER_AMOUNT_MAX, 18)).toBe(ORDER_AMOUNT_MAX * 10n ** 10n);
+    expect(scaledCap(ORDER_VALUE_MAX, 6)).toBe(ORDER_VALUE_MAX);
   });
 
   it('refuses an ask at an absurd price, and the engine stays on its fast core', async () => {
@@ -76,6 +84,6 @@ describe('the caps on one order value and amount', () => {
     });
     expect(eth()?.orderAmountMax).toBeUndefined();
     await bootstrapEngine(app.engineHost, app.db, { fundDemoUsers: false, logger: silentLogger });
-    expect(eth()?.orderAmountMax).toBe(orderAmountMax(8));
+    expect(eth()?.orderAmountMax).toBe(ORDER_AMOUNT_MAX);
   });
 });
