@@ -55,6 +55,26 @@ describe('columnar core: declines', () => {
     expect(pair.engine.coreName).toBe('columnar');
   });
 
+  it('not a trade in a market where a small bid far above it meets a large sell stop', () => {
+    const pair = setUp();
+    // A last price of 10^6 ticks; a sell stop of 10^15 below it, and bids for as much at 10^5.
+    pair.apply({ ...bid(1, 1000n, 10n ** 6n), side: 1 });
+    pair.apply(bid(2, 1000n, 10n ** 6n));
+    const stop = { ...bid(1, 10n ** 15n, 1n), side: 1, type: 'order.stopLimit' };
+    expect(pair.apply({ ...stop, stopPrice: 5n * 10n ** 5n }).ok).toBe(true);
+    pair.apply(bid(2, 10n ** 15n, 10n ** 5n));
+    // One minor unit bid at 10^12 ticks costs 10^4 minor units of money; at that price the whole
+    // stop would move 10^19, but it can take one minor unit there.
+    pair.apply(bid(2, 1n, 10n ** 12n));
+    const sell = pair.apply({ ...bid(1, 1n, 10n ** 12n), side: 1 });
+    expect(sell.ok && sell.events.some((e) => e.type === 'deal')).toBe(true);
+    expect(pair.engine.coreName).toBe('columnar');
+    // Bids the stop could take for more than 2^53 in all: a trade then hands over.
+    for (let i = 0; i < 2; i++) pair.apply(bid(2, 5n * 10n ** 14n, 10n ** 9n));
+    pair.apply({ ...bid(1, 1n, 10n ** 9n), side: 1 });
+    expect(pair.engine.coreName).toBe('bigint');
+  });
+
   it('an order whose fills could move more than 2^53 minor units', () => {
     const pair = setUp();
     pair.apply(bid(1, 10n ** 8n, 10n ** 6n));
@@ -250,13 +270,29 @@ describe('columnar core: declines for stops', () => {
     pair.apply({ ...bid(1, 1n, 10n), side: 1 });
     // A falling sell stop of 10^15 at a limit of 1 tick: what it freezes fits.
     pair.apply(sellStop(10n ** 15n));
-    // A bid of 10^10 ticks that does not trade: nothing can fire.
-    pair.apply(bid(2, 1n, 10n ** 10n));
+    // Two bids of 5 × 10^13 at 10^10 ticks that do not trade: nothing can fire. Each fits.
+    for (let i = 0; i < 2; i++) pair.apply(bid(2, 5n * 10n ** 13n, 10n ** 10n));
     expect(pair.engine.coreName).toBe('columnar');
-    // A sell that trades may fire the stop into that bid: 10^15 × 10^10 is past the bound.
+    // A sell that trades may fire the stop into those bids: 10^14 × 10^10 is past the bound.
     pair.apply({ ...bid(1, 1n, 10n ** 10n), side: 1 });
     expect(pair.engine.coreName).toBe('bigint');
     pair.apply({ type: 'order.cancelAll', userId: 1 });
+  });
+
+  it('a buy that trades, and rests where a sell stop it fires could sell, counts its rest', () => {
+    const pair = setUp();
+    pair.apply(bid(2, 1n, 10n));
+    pair.apply({ ...bid(1, 1n, 10n), side: 1 });
+    pair.apply(sellStop(10n ** 15n));
+    // A buy stop of 5 × 10^13 at a limit of 10^10 ticks, and an ask at the sell stop's price.
+    const buyStop = { ...sellStop(5n * 10n ** 13n), userId: 2, side: 2, stopPrice: 20n };
+    expect(pair.apply({ ...buyStop, price: 10n ** 10n }).ok).toBe(true);
+    pair.apply({ ...bid(1, 1n, 5n), side: 1 });
+    expect(pair.engine.coreName).toBe('columnar');
+    // The buy trades at 5, which fires the sell stop, and rests 5 × 10^13 at 10^10: with the buy
+    // stop's, 10^24 of products the stop could sell into, past the bound.
+    pair.apply(bid(2, 5n * 10n ** 13n + 1n, 10n ** 10n));
+    expect(pair.engine.coreName).toBe('bigint');
   });
 
   it('a small buy stop with a far limit does not decline every trade; their sum counts', () => {

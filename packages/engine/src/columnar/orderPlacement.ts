@@ -242,20 +242,46 @@ export abstract class OrderPlacement extends Matching {
    * prices, each no more than its amount. So a sell's products stay within its amount at the
    * first two, plus the sum of every waiting buy stop's amount × limit (not the largest amount
    * at the highest limit: one small buy stop with a far limit would then decline every trade).
-   * Each may then rest, so both sides' totals must stay safe integers with all of them and the
-   * command's own `amount` added.
+   * When the first bound is too wide (a small bid far above the market, which costs little), a
+   * second one takes the bids standing now as far as its amount goes, best first (the most it
+   * can take from them, whatever takes some before it), its amount at the command's own rest,
+   * and the buy stops as before; either bound fitting is enough. Each may then rest, so both
+   * sides' totals must stay safe integers with all of them and the command's own `amount` added.
    */
   private triggersFit(cm: ColumnarMarket, buyTicks: number, amount: number): boolean {
     const stops = cm.stops;
     if (stops.count === 0) return true;
     const bids = cm.bids;
     const bestBid = bids.isEmpty ? 0 : bids.ticksOf(bids.best());
-    if (stops.sellAmountMax > 0) {
-      const atBids = cm.lotsTicks(stops.sellAmountMax, Math.max(bestBid, buyTicks));
-      if (!this.productsFit(cm, atBids + stops.buyProducts)) return false;
+    const most = stops.sellAmountMax;
+    if (most > 0) {
+      const atBids = cm.lotsTicks(most, Math.max(bestBid, buyTicks));
+      if (!this.productsFit(cm, atBids + stops.buyProducts)) {
+        const ownRest = buyTicks > 0 ? cm.lotsTicks(Math.min(amount, most), buyTicks) : 0;
+        const reach = this.bidsProducts(cm, most) + ownRest + stops.buyProducts;
+        if (!this.productsFit(cm, reach)) return false;
+      }
     }
     const units = amount / cm.amountUnit + stops.amountUnits;
     return Math.max(cm.asks.units, bids.units) <= SAFE_MAX - units;
+  }
+
+  /**
+   * The products (lotsTicks) of selling `amount` into the bids standing now, best first, all of
+   * them whoever holds them: the most a sell can take from them. Rare: only when a wider bound
+   * fails.
+   */
+  private bidsProducts(cm: ColumnarMarket, amount: number): number {
+    const bids = cm.bids;
+    let rest = amount;
+    let sum = 0;
+    for (let i = 0; i < bids.levelCount && rest > 0; i++) {
+      const level = bids.levelAt(i);
+      const take = bids.leftOf(level, rest);
+      sum += cm.lotsTicks(take, bids.ticksOf(level));
+      rest -= take;
+    }
+    return sum;
   }
 
   private checkTimeInForce(
