@@ -4,12 +4,12 @@
 // It does what the bigint core (place.ts, conditional.ts, match.ts, settle.ts, lifecycle.ts)
 // does, check for check and event for event; the differential test holds the two to that. What
 // it cannot do it *declines* before changing anything, and Engine hands the command, and the
-// state, to the bigint core. It declines: every order of a market whose deal fractions are not safe integers; an order whose amount passes 2^53, or
-// whose fills at the furthest price it can trade at could move 2^53 minor units or more (a
-// fill whose numerators pass 2^53 is settled in bigint: settleBig); an order that may trigger
-// stops whose fills could (see triggersFit); a limit order whose rest could take its
-// side of the book's total of amounts past 2^53; a deposit that would take an asset's deposits
-// past what two limbs hold (2^104).
+// state, to the bigint core. It declines: every order of a market whose deal fractions are not
+// safe integers; an order whose amount passes 2^53, or whose fills at the furthest price it can
+// trade at could move 2^53 minor units or more (a fill whose numerators pass 2^53 is settled in
+// bigint: settleBig); an order that may trigger stops whose fills could (see triggersFit); a
+// limit order whose rest could take its side of the book's total of amounts past 2^53 lots; a
+// deposit that would take an asset's deposits past what two limbs hold (2^104).
 //
 // Everything else that is rare and touches no order (assets, markets, users, balance commands)
 // runs through the bigint core's own handlers on `meta`, a State that holds the registry (assets,

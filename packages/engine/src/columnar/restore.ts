@@ -196,7 +196,8 @@ function restoreFitting(snap: EngineSnapshot, live: LiveParts | undefined): Colu
       rows[other * ORDER_WIDTH + O_SIBLING] = o;
     }
   }
-  // Each side's total of amounts, as placing an order keeps it (the sum is exact while it is).
+  // Each side's total of amounts in lots, and the stops', as placing an order keeps them (the
+  // sums are exact while they are).
   for (const cm of core.markets) {
     if (cm.asks.units > SAFE_MAX || cm.bids.units > SAFE_MAX) return null;
     if (cm.stops.amountUnits > SAFE_MAX) return null;
