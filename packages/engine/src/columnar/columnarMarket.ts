@@ -113,9 +113,9 @@ export class ColumnarMarket {
 
   /** Take the market's limits on one order (market.setLimits) into the fast path's numbers. */
   syncLimits(): void {
-    const amountMax = this.market.orderAmountMax;
-    this.amountMax =
-      amountMax === 0n || amountMax > SAFE_MAX_BIG ? Number.POSITIVE_INFINITY : Number(amountMax);
+    // toSafe: 0 for none, -1 for a cap past the safe integers; either is no cap here.
+    const amountMax = toSafe(this.market.orderAmountMax);
+    this.amountMax = amountMax > 0 ? amountMax : Number.POSITIVE_INFINITY;
     const max = this.market.orderValueMax;
     if (max === 0n) {
       this.valueCapLotsTicks = -1;

@@ -3,7 +3,7 @@
 // order freezes and may still need (lifecycle.ts). A layer of the core (recordedState.ts).
 
 import { InvariantViolation } from '../errors.js';
-import { ceilDivN, floorDivN, SAFE_MAX, SAFE_MAX_BIG } from '../fastmath.js';
+import { ceilDivN, floorDivN, SAFE_MAX, SAFE_MAX_BIG, toSafe } from '../fastmath.js';
 import { lttFeeFits, lttFeeFor } from '../settle.js';
 import { LTT } from '../state.js';
 import { KIND_MAIN, KIND_TRADE } from './balanceCell.js';
@@ -298,7 +298,9 @@ export abstract class Settlement extends RecordedState {
     const ltt = this.meta.assets.get(LTT)!.index;
     // As the bigint core's does, asking for the balance makes it exist.
     this.holders.ensureAccounts(holder, ltt, LTT);
-    return this.hasAvailable(holder, ltt, Number(fee)) ? Number(fee) : -1;
+    // A safe integer: the cap keeps the order's fees in LTT, this one with them, below 2^53.
+    const feeN = toSafe(fee);
+    return this.hasAvailable(holder, ltt, feeN) ? feeN : -1;
   }
 
   /** Move an order's fee in LTT from its user's trade balance to the fees account. */
