@@ -69,21 +69,14 @@ describe('the caps on one order value and amount', () => {
 
   it('is given again at a start to a market that lost it', async () => {
     const eth = () => app.engineHost.engine.markets().find((m) => m.name === 'ETH_USDT');
-    await app.engineHost.submit({
-      type: 'market.setLimits',
-      market: 'ETH_USDT',
-      orderValueMax: 0n,
-    });
-    expect(eth()?.orderValueMax).toBeUndefined();
-    await bootstrapEngine(app.engineHost, app.db, { fundDemoUsers: false, logger: silentLogger });
-    expect(eth()?.orderValueMax).toBe(ORDER_VALUE_MAX);
-    await app.engineHost.submit({
-      type: 'market.setLimits',
-      market: 'ETH_USDT',
-      orderAmountMax: 0n,
-    });
-    expect(eth()?.orderAmountMax).toBeUndefined();
-    await bootstrapEngine(app.engineHost, app.db, { fundDemoUsers: false, logger: silentLogger });
-    expect(eth()?.orderAmountMax).toBe(ORDER_AMOUNT_MAX);
+    for (const [cap, value] of [
+      ['orderValueMax', ORDER_VALUE_MAX],
+      ['orderAmountMax', ORDER_AMOUNT_MAX],
+    ] as const) {
+      await app.engineHost.submit({ type: 'market.setLimits', market: 'ETH_USDT', [cap]: 0n });
+      expect(eth()?.[cap]).toBeUndefined();
+      await bootstrapEngine(app.engineHost, app.db, { fundDemoUsers: false, logger: silentLogger });
+      expect(eth()?.[cap]).toBe(value);
+    }
   });
 });
