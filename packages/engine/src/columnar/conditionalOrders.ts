@@ -6,8 +6,9 @@ import { checkOcoPrices, checkStopLimit } from '../conditional.js';
 import { SAFE_MAX, SAFE_MAX_BIG } from '../fastmath.js';
 import type { OrderOcoCommand, OrderStopLimitCommand } from '../types.js';
 import type { ColumnarMarket } from './columnarMarket.js';
+import { type CoreResult, DECLINED } from './orderBounds.js';
 import { TIF_GTC } from './orderCodes.js';
-import { type CoreResult, DECLINED, OrderPlacement } from './orderPlacement.js';
+import { OrderPlacement } from './orderPlacement.js';
 import {
   O_ALGORITHM,
   O_DIRECTION,

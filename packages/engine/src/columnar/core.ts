@@ -33,7 +33,7 @@ import { knownAsset, knownUser } from '../validate.js';
 import { ColumnarMarket } from './columnarMarket.js';
 import { ConditionalOrders } from './conditionalOrders.js';
 import { LIMBS_MAX_BIG } from './limbs.js';
-import { type CoreResult, DECLINED } from './orderPlacement.js';
+import { type CoreResult, DECLINED } from './orderBounds.js';
 import {
   LINK_USER_NEXT,
   LINK_WIDTH,
@@ -45,7 +45,7 @@ import {
 } from './orderRow.js';
 import { RESULT_ORDER, RESULT_ORDERS } from './recordLayout.js';
 
-export { type CoreResult, DECLINED } from './orderPlacement.js';
+export { type CoreResult, DECLINED } from './orderBounds.js';
 
 /**
  * The columnar core: its state and event log, settlement, matching and order placement come

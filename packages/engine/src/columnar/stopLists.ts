@@ -1,6 +1,6 @@
 // One market's waiting stops in the columnar core: the two lists in firing order (lifecycle.ts
 // addStop), which stop the command's trades fire next (match.ts), and the bounds over them that
-// the core checks before a command that may fire them (OrderPlacement.triggersFit).
+// the core checks before a command that may fire them (OrderBounds.triggersFit).
 import { assert, InvariantViolation } from '../errors.js';
 import { FiringQueue } from '../firingQueue.js';
 import {
