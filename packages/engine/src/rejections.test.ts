@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import type { Engine } from './engine.js';
 import type { CommandInput } from './fixtures.js';
-import { BUY, btc, MARKET, SELL, TestExchange, usdt } from './fixtures.js';
+import { BUY, btc, CORES, MARKET, SELL, TestExchange, usdt } from './fixtures.js';
 import type { Command, RejectCode } from './types.js';
 
-function exchange(): TestExchange {
-  const x = TestExchange.standard();
+function exchange(engine?: Engine): TestExchange {
+  const x = TestExchange.standard(engine);
   for (const user of [1, 2]) {
     x.fund(user, 'BTC', btc('1'));
     x.fund(user, 'USDT', usdt('10000'));
@@ -60,6 +61,64 @@ const cases: [string, CommandInput, RejectCode][] = [
     'invalid_stop_price',
   ],
   [
+    'stop-limit sell without the stock',
+    {
+      type: 'order.stopLimit',
+      userId: 1,
+      market: MARKET,
+      side: SELL,
+      stopPrice: usdt('2900'),
+      price: usdt('2890'),
+      amount: btc('2'),
+      source: 'web',
+    },
+    'insufficient_balance',
+  ],
+  [
+    'stop-limit buy without the money',
+    {
+      type: 'order.stopLimit',
+      userId: 1,
+      market: MARKET,
+      side: BUY,
+      stopPrice: usdt('3100'),
+      price: usdt('3110'),
+      amount: btc('4'),
+      source: 'web',
+    },
+    'insufficient_balance',
+  ],
+  [
+    'OCO buy without the money for its dearer leg',
+    {
+      type: 'order.oco',
+      userId: 1,
+      market: MARKET,
+      side: BUY,
+      price: usdt('2000'),
+      stopPrice: usdt('3100'),
+      limitPrice: usdt('3110'),
+      amount: btc('4'),
+      source: 'web',
+    },
+    'insufficient_balance',
+  ],
+  [
+    'OCO sell without the stock',
+    {
+      type: 'order.oco',
+      userId: 1,
+      market: MARKET,
+      side: SELL,
+      price: usdt('3100'),
+      stopPrice: usdt('2900'),
+      limitPrice: usdt('2890'),
+      amount: btc('2'),
+      source: 'web',
+    },
+    'insufficient_balance',
+  ],
+  [
     'OCO stop on the wrong side',
     {
       type: 'order.oco',
@@ -110,16 +169,18 @@ const cases: [string, CommandInput, RejectCode][] = [
   ],
 ];
 
-describe('rejections', () => {
+describe.each(CORES)('rejections on the %s core', (_core, makeEngine) => {
   it.each(cases)('%s: rejected with a stable code, state unchanged', (_name, cmd, code) => {
-    const x = exchange();
+    const x = exchange(makeEngine());
     const before = x.engine.stateHash();
     const seq = x.engine.lastEventSeq;
     expect(x.rejected(cmd).code).toBe(code);
     expect(x.engine.stateHash()).toBe(before);
     expect(x.engine.lastEventSeq).toBe(seq);
   });
+});
 
+describe('rejections', () => {
   it('rejects a time that is not a whole number of milliseconds', () => {
     const x = exchange();
     const result = x.engine.apply({ ...limit, time: 1.5 } as Command);
