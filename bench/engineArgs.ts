@@ -1,0 +1,48 @@
+// The engine bench's arguments (bench/engine.ts): the workload's size and seed, and which one
+// of its other measures to run instead of the default timed passes (a snapshot at a large book,
+// bytes allocated per operation, or a floor or the bigint core timed in the engine's place).
+// An argument it does not know, or a number out of range, leaves the default.
+
+export interface Args {
+  ops: number;
+  seed: number;
+  /** With --snapshot N: time snapshot and restore at N resting orders instead. */
+  snapshotOrders: number;
+  /** With --alloc: measure bytes allocated per operation, by kind, instead. */
+  alloc: boolean;
+  /** With --floor: time the columnar prototype (engineFloor.ts) instead of the engine. */
+  floor: boolean;
+  /** With --ledger-floor: time the ledger floor (ledgerFloor.ts) instead of the engine. */
+  ledgerFloor: boolean;
+  /** With --wasm-floor: time the ledger floor in WebAssembly (wasmLedgerFloor.ts) instead. */
+  wasmFloor: boolean;
+  /** With --bigint: time the engine on its bigint core (docs/decisions/columnar-engine.md). */
+  bigint: boolean;
+}
+
+export function parseArgs(argv: string[]): Args {
+  const args: Args = {
+    ops: 1_000_000,
+    seed: 42,
+    snapshotOrders: 0,
+    alloc: false,
+    floor: false,
+    ledgerFloor: false,
+    wasmFloor: false,
+    bigint: false,
+  };
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--alloc') args.alloc = true;
+    if (argv[i] === '--floor') args.floor = true;
+    if (argv[i] === '--ledger-floor') args.ledgerFloor = true;
+    if (argv[i] === '--wasm-floor') args.wasmFloor = true;
+    if (argv[i] === '--bigint') args.bigint = true;
+    const value = Number(argv[i + 1]);
+    if (argv[i] === '--ops' && Number.isSafeInteger(value) && value > 0) args.ops = value;
+    if (argv[i] === '--seed' && Number.isSafeInteger(value)) args.seed = value;
+    if (argv[i] === '--snapshot' && Number.isSafeInteger(value) && value > 0) {
+      args.snapshotOrders = value;
+    }
+  }
+  return args;
+}
