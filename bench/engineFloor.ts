@@ -17,204 +17,43 @@
 //   only when read (`events()`), as the host would read them.
 // `bench/engine.ts --floor` checks that `events()` equals the engine's events, operation by
 // operation, before it times anything.
+//
+// This file holds the commands: their checks, matching and settlement. The rest is beside it:
+// engineFloorState.ts (the tables, the log, and the moves that record events),
+// engineFloorEvents.ts (the log read back as the engine's events) and engineFloorMath.ts (its
+// integer arithmetic).
 import type {
-  BalanceLeg,
   Command,
-  EngineEvent,
-  MarketView,
   OrderCancelCommand,
   OrderLimitCommand,
   OrderMarketCommand,
-  OrderView,
-  Owner,
 } from '@lattice/engine';
-import { CELL_AVAILABLE, CELL_FROZEN } from '../packages/engine/src/columnar/balanceCell.js';
-import { BalanceTable } from '../packages/engine/src/columnar/balanceTable.js';
-import { BookSide } from '../packages/engine/src/columnar/bookSide.js';
-import { limbsToBigInt } from '../packages/engine/src/columnar/limbs.js';
 import {
   NONE,
-  O_AMOUNT,
-  O_CTIME,
   O_DEAL_FEE,
   O_DEAL_MONEY,
   O_DEAL_STOCK,
   O_FEE_UNITS,
-  O_FINISH_REASON,
-  O_FROZEN,
-  O_FUNDS_FROZEN,
   O_ID,
   O_LEFT,
   O_MONEY_UNITS,
   O_MTIME,
   O_SIDE,
-  O_SOURCE,
   O_TICKS,
   O_TYPE,
   O_USER,
   ORDER_WIDTH,
 } from '../packages/engine/src/columnar/orderRow.js';
-import { grown, OrderTable } from '../packages/engine/src/columnar/orderTable.js';
-
-const SAFE = Number.MAX_SAFE_INTEGER;
-const SAFE_BIG = BigInt(SAFE);
-
-// Event record kinds in the log, and the order event types they stand for.
-const EV_ORDER = 1;
-const EV_DEAL = 2;
-const EV_BALANCE = 3;
-const ORDER_EVENT_TYPES = ['order.put', 'order.update', 'order.finish'] as const;
-const PUT = 0;
-const UPDATE = 1;
-const FINISH = 2;
-const BUSINESSES = ['trade', 'order_freeze', 'order_release'] as const;
-const TRADE = 0;
-const ORDER_FREEZE = 1;
-const ORDER_RELEASE = 2;
-
-// Account kinds in the balance table (ACCOUNT_KINDS in ledger.ts).
-const MAIN_ACCOUNT = 0;
-const TRADE_ACCOUNT = 1;
+import { EngineFloorEvents } from './engineFloorEvents.js';
+import { ceilDiv, checked, floorDiv, SAFE_BIG } from './engineFloorMath.js';
+import { EV_DEAL, type FloorResult, PUT, TRADE, UPDATE } from './engineFloorState.js';
 
 const STOP_FILLED = 0;
 const STOP_NO_LIQUIDITY = 1;
 const STOP_PRICE = 2;
 const STOP_SELF_TRADE = 3;
 
-/** The engine's view of the market, and 10^stock decimals. */
-export interface FloorMarket extends MarketView {
-  scale: bigint;
-}
-
-export interface FloorStart {
-  users: number;
-  /** Each user's trade balances of stock and money (equal for every user). */
-  stockBalance: bigint;
-  moneyBalance: bigint;
-  lastEventSeq: number;
-  nextOrderId: number;
-  nextDealId: number;
-}
-
-export interface FloorResult {
-  ok: boolean;
-  code: string;
-}
-
-function gcd(a: bigint, b: bigint): bigint {
-  while (b !== 0n) [a, b] = [b, a % b];
-  return a;
-}
-
-function small(v: bigint): number {
-  if (v < 0n || v > SAFE_BIG) throw new Error('engine floor: a market ratio beyond 2^53');
-  return Number(v);
-}
-
-/** Beyond this the engine takes its bigint path, which the floor does not have. */
-function checked(v: number): number {
-  if (v > SAFE) throw new Error('engine floor: a quantity beyond 2^53');
-  return v;
-}
-
-function floorDiv(a: number, b: number): number {
-  return (a - (a % b)) / b;
-}
-
-function ceilDiv(a: number, b: number): number {
-  const r = a % b;
-  return r === 0 ? a / b : (a - r) / b + 1;
-}
-
-export class EngineFloor {
-  // Market constants (fastmath.ts: value = lotsTicks × valueP / valueQ, fee likewise).
-  private readonly marketName: string;
-  private readonly stock: string;
-  private readonly money: string;
-  private readonly tickSize: bigint;
-  private readonly tickN: number;
-  private readonly lotN: number;
-  private readonly minAmountN: number;
-  private readonly priceMaxBig: bigint;
-  private readonly valueP: number;
-  private readonly valueQ: number;
-  private readonly feeP: number;
-  private readonly feeQ: number;
-  private readonly makerRate: number;
-  private readonly takerRate: number;
-  private readonly maxRate: number;
-  /** The last trade's price in ticks (the engine's Market.last), 0 before the first. */
-  private lastTicks = 0;
-
-  // Balances: holder h (users 1..n, then fees, then rounding) × asset a (0 stock, 1 money).
-  private readonly nUsers: number;
-  private readonly feesHolder: number;
-  private readonly roundingHolder: number;
-  /** Holders 1..users, then fees and rounding (0 unused); assets 0 stock, 1 money. */
-  private readonly balances = new BalanceTable(1024, 2);
-
-  // Orders, by slot, and the book's two sides (0 asks, 1 bids): the columnar core's tables.
-  private readonly table = new OrderTable(1 << 14);
-  /** The table's rows, re-read after every allocate (which may replace them). */
-  private ord = this.table.rows;
-  /** Slots of orders finished by the command before: their events may still be read. */
-  private retired = new Int32Array(64);
-  private retiredCount = 0;
-  private readonly sides = [
-    new BookSide(this.table, true, 1 << 12),
-    new BookSide(this.table, false, 1 << 12),
-  ] as const;
-
-  // The event log of the command being applied.
-  private log = new Float64Array(1 << 12);
-  private logLength = 0;
-  private eventSeq: number;
-  private nextOrderId: number;
-  private nextDealId: number;
-  private time = 0;
-  private readonly result: FloorResult = { ok: true, code: '' };
-
-  constructor(m: FloorMarket, start: FloorStart) {
-    this.marketName = m.name;
-    this.stock = m.stock;
-    this.money = m.money;
-    this.tickSize = m.tickSize;
-    this.tickN = small(m.tickSize);
-    this.lotN = small(m.lotSize);
-    this.minAmountN = small(m.minAmount);
-    this.priceMaxBig = m.tickSize * SAFE_BIG;
-    const g =
-      m.makerFeePpm === 0 && m.takerFeePpm === 0
-        ? 1n
-        : gcd(BigInt(m.makerFeePpm), BigInt(m.takerFeePpm));
-    const moneyUnit = gcd(m.tickSize, m.scale);
-    const feeTop = m.tickSize * g;
-    const feeBottom = m.scale * 1_000_000n;
-    const feeUnit = gcd(feeTop, feeBottom);
-    this.valueP = small(m.tickSize / moneyUnit);
-    this.valueQ = small(m.scale / moneyUnit);
-    this.feeP = small(feeTop / feeUnit);
-    this.feeQ = small(feeBottom / feeUnit);
-    this.makerRate = Number(BigInt(m.makerFeePpm) / g);
-    this.takerRate = Number(BigInt(m.takerFeePpm) / g);
-    this.maxRate = Math.max(this.makerRate, this.takerRate);
-
-    this.nUsers = start.users;
-    this.feesHolder = start.users + 1;
-    this.roundingHolder = start.users + 2;
-    const balances = this.balances;
-    balances.addAsset();
-    balances.addAsset();
-    for (let h = 0; h <= this.roundingHolder; h++) balances.addHolder(false);
-    for (let u = 1; u <= start.users; u++) {
-      balances.setAvailable(balances.cell(u, 0, TRADE_ACCOUNT), start.stockBalance);
-      balances.setAvailable(balances.cell(u, 1, TRADE_ACCOUNT), start.moneyBalance);
-    }
-    this.eventSeq = start.lastEventSeq;
-    this.nextOrderId = start.nextOrderId;
-    this.nextDealId = start.nextDealId;
-  }
-
+export class EngineFloor extends EngineFloorEvents {
   apply(cmd: Command): FloorResult {
     if (typeof cmd !== 'object' || cmd === null) return this.reject('invalid_command');
     const time = cmd.time;
@@ -345,198 +184,6 @@ export class EngineFloor {
     return this.accept();
   }
 
-  // --- balances -----------------------------------------------------------------------------
-
-  /** Whether a user's trade balance of an asset has `need` (< 2^53) available. */
-  private hasAvailable(u: number, asset: number, need: number): boolean {
-    return this.balances.hasAvailable(this.balances.cell(u, asset, TRADE_ACCOUNT), need);
-  }
-
-  /**
-   * Move a holder's balance of an asset (a user's trade account, the exchange's main one) and
-   * record the leg (owner, deltas, resulting limbs).
-   */
-  private move(holder: number, asset: number, availDelta: number, frozenDelta: number): void {
-    const balances = this.balances;
-    const cell = balances.cell(holder, asset, holder <= this.nUsers ? TRADE_ACCOUNT : MAIN_ACCOUNT);
-    if (!balances.move(cell, availDelta, frozenDelta)) {
-      throw new Error('engine floor: a balance below zero');
-    }
-    const values = balances.values;
-    const at = this.reserve(8);
-    const log = this.log;
-    log[at] = holder;
-    log[at + 1] = asset;
-    log[at + 2] = availDelta;
-    log[at + 3] = frozenDelta;
-    log[at + 4] = values[cell + CELL_AVAILABLE]!;
-    log[at + 5] = values[cell + CELL_AVAILABLE + 1]!;
-    log[at + 6] = values[cell + CELL_FROZEN]!;
-    log[at + 7] = values[cell + CELL_FROZEN + 1]!;
-  }
-
-  /** Start a balance event; its legs follow, and endBalance writes their count. */
-  private beginBalance(business: number, orderId: number, dealId: number): number {
-    const at = this.reserve(6);
-    const log = this.log;
-    log[at] = EV_BALANCE;
-    log[at + 1] = ++this.eventSeq;
-    log[at + 2] = business;
-    log[at + 3] = orderId;
-    log[at + 4] = dealId;
-    return at;
-  }
-
-  private endBalance(at: number): void {
-    this.log[at + 5] = (this.logLength - at - 6) / 8;
-  }
-
-  /** Take funds for a fill: from the order's frozen funds, or from available for a taker. */
-  private spend(o: number, asset: number, amount: number): void {
-    if (amount === 0) return;
-    if (this.ord[o * ORDER_WIDTH + O_FUNDS_FROZEN] === 1) {
-      this.ord[o * ORDER_WIDTH + O_FROZEN]! -= amount;
-      this.move(this.ord[o * ORDER_WIDTH + O_USER]!, asset, 0, -amount);
-    } else {
-      this.move(this.ord[o * ORDER_WIDTH + O_USER]!, asset, -amount, 0);
-    }
-  }
-
-  // --- orders -------------------------------------------------------------------------------
-
-  private buyFreeze(lotsTicks: number): number {
-    const value = checked(lotsTicks * this.valueP);
-    const fee = checked(checked(lotsTicks * this.feeP) * this.maxRate);
-    return checked(ceilDiv(value, this.valueQ) + ceilDiv(fee, this.feeQ));
-  }
-
-  /** What a resting buy may still pay from its frozen funds (lifecycle.ts remainingNeed). */
-  private remainingNeed(o: number): number {
-    if (this.ord[o * ORDER_WIDTH + O_SIDE] === 1) return this.ord[o * ORDER_WIDTH + O_LEFT]!;
-    const lotsTicks = checked(
-      this.ord[o * ORDER_WIDTH + O_LEFT]! * this.ord[o * ORDER_WIDTH + O_TICKS]!,
-    );
-    const money = checked(
-      this.ord[o * ORDER_WIDTH + O_MONEY_UNITS]! + checked(lotsTicks * this.valueP),
-    );
-    const fee = checked(
-      this.ord[o * ORDER_WIDTH + O_FEE_UNITS]! + checked(lotsTicks * this.feeP * this.maxRate),
-    );
-    return (
-      ceilDiv(money, this.valueQ) +
-      ceilDiv(fee, this.feeQ) -
-      this.ord[o * ORDER_WIDTH + O_DEAL_MONEY]! -
-      this.ord[o * ORDER_WIDTH + O_DEAL_FEE]!
-    );
-  }
-
-  /** What buying `amount` from the asks would cost at the taker rate. */
-  private marketBuyCost(amount: number): number {
-    const asks = this.sides[0];
-    let rest = amount;
-    let value = 0;
-    let fee = 0;
-    for (let i = 0; i < asks.levelCount && rest > 0; i++) {
-      const lv = asks.levelAt(i);
-      const take = asks.leftOf(lv, rest);
-      const lotsTicks = checked(take * asks.ticksOf(lv));
-      value = checked(value + checked(lotsTicks * this.valueP));
-      fee = checked(fee + checked(lotsTicks * this.feeP * this.takerRate));
-      rest -= take;
-    }
-    return ceilDiv(value, this.valueQ) + ceilDiv(fee, this.feeQ);
-  }
-
-  private newOrder(
-    u: number,
-    side: number,
-    type: number,
-    source: number,
-    ticks: number,
-    amount: number,
-  ): number {
-    const id = this.nextOrderId++;
-    // The row starts cleared (numbers 0, links NONE, open): set what differs.
-    const o = this.table.allocate(id);
-    const ord = this.table.rows;
-    this.ord = ord;
-    ord[o * ORDER_WIDTH + O_USER] = u;
-    ord[o * ORDER_WIDTH + O_SIDE] = side;
-    ord[o * ORDER_WIDTH + O_TYPE] = type;
-    ord[o * ORDER_WIDTH + O_SOURCE] = source;
-    ord[o * ORDER_WIDTH + O_TICKS] = ticks;
-    ord[o * ORDER_WIDTH + O_AMOUNT] = amount;
-    ord[o * ORDER_WIDTH + O_LEFT] = amount;
-    ord[o * ORDER_WIDTH + O_CTIME] = this.time;
-    ord[o * ORDER_WIDTH + O_MTIME] = this.time;
-    this.table.linkUser(o);
-    return o;
-  }
-
-  private freezeForOrder(o: number, amount: number): void {
-    this.ord[o * ORDER_WIDTH + O_FUNDS_FROZEN] = 1;
-    if (amount === 0) return;
-    const at = this.beginBalance(ORDER_FREEZE, this.ord[o * ORDER_WIDTH + O_ID]!, 0);
-    this.move(
-      this.ord[o * ORDER_WIDTH + O_USER]!,
-      this.ord[o * ORDER_WIDTH + O_SIDE] === 1 ? 0 : 1,
-      -amount,
-      amount,
-    );
-    this.endBalance(at);
-    this.ord[o * ORDER_WIDTH + O_FROZEN]! += amount;
-  }
-
-  private finishOrder(o: number, reason: number): void {
-    const frozen = this.ord[o * ORDER_WIDTH + O_FROZEN]!;
-    if (frozen !== 0) {
-      const at = this.beginBalance(ORDER_RELEASE, this.ord[o * ORDER_WIDTH + O_ID]!, 0);
-      this.move(
-        this.ord[o * ORDER_WIDTH + O_USER]!,
-        this.ord[o * ORDER_WIDTH + O_SIDE] === 1 ? 0 : 1,
-        frozen,
-        -frozen,
-      );
-      this.endBalance(at);
-      this.ord[o * ORDER_WIDTH + O_FROZEN] = 0;
-    }
-    this.ord[o * ORDER_WIDTH + O_FINISH_REASON] = reason;
-    this.ord[o * ORDER_WIDTH + O_MTIME] = this.time;
-    this.table.unlinkUser(o);
-    this.emitOrder(FINISH, o);
-    // Its events may be read until the next command: free the slot then.
-    if (this.retiredCount === this.retired.length)
-      this.retired = grown(this.retired, this.retiredCount * 2);
-    this.retired[this.retiredCount++] = o;
-  }
-
-  private releaseRetired(): void {
-    for (let i = 0; i < this.retiredCount; i++) this.table.release(this.retired[i]!);
-    this.retiredCount = 0;
-  }
-
-  private emitOrder(type: number, o: number): void {
-    const at = this.reserve(10);
-    const log = this.log;
-    log[at] = EV_ORDER;
-    log[at + 1] = ++this.eventSeq;
-    log[at + 2] = type;
-    log[at + 3] = o;
-    log[at + 4] = this.ord[o * ORDER_WIDTH + O_LEFT]!;
-    log[at + 5] = this.ord[o * ORDER_WIDTH + O_DEAL_STOCK]!;
-    log[at + 6] = this.ord[o * ORDER_WIDTH + O_DEAL_MONEY]!;
-    log[at + 7] = this.ord[o * ORDER_WIDTH + O_DEAL_FEE]!;
-    log[at + 8] = this.ord[o * ORDER_WIDTH + O_MTIME]!;
-    log[at + 9] = this.ord[o * ORDER_WIDTH + O_FINISH_REASON]!;
-  }
-
-  private reserve(n: number): number {
-    const at = this.logLength;
-    if (at + n > this.log.length) this.log = grown(this.log, this.log.length * 2);
-    this.logLength = at + n;
-    return at;
-  }
-
   // --- the book -----------------------------------------------------------------------------
 
   /** Put an order at the back of its price level, creating the level when new. */
@@ -655,116 +302,5 @@ export class EngineFloor {
 
   get lastPrice(): bigint {
     return BigInt(this.lastTicks) * this.tickSize;
-  }
-
-  // --- reading the log ----------------------------------------------------------------------
-
-  /** The command's events as the engine's objects (valid until the next apply). */
-  events(): EngineEvent[] {
-    const out: EngineEvent[] = [];
-    const log = this.log;
-    let at = 0;
-    while (at < this.logLength) {
-      const kind = log[at]!;
-      const seq = log[at + 1]!;
-      if (kind === EV_ORDER) {
-        const type = ORDER_EVENT_TYPES[log[at + 2]!]!;
-        out.push({ seq, time: this.time, type, order: this.viewAt(at) });
-        at += 10;
-      } else if (kind === EV_DEAL) {
-        const t = log[at + 6]!;
-        const maker = log[at + 7]!;
-        out.push({
-          seq,
-          time: this.time,
-          type: 'deal',
-          id: log[at + 2]!,
-          market: this.marketName,
-          price: BigInt(log[at + 3]!) * this.tickSize,
-          amount: BigInt(log[at + 4]!),
-          total: BigInt(log[at + 5]!),
-          takerSide: log[at + 10]! as 1 | 2,
-          makerOrderId: this.ord[maker * ORDER_WIDTH + O_ID]!,
-          takerOrderId: this.ord[t * ORDER_WIDTH + O_ID]!,
-          makerUserId: this.ord[maker * ORDER_WIDTH + O_USER]!,
-          takerUserId: this.ord[t * ORDER_WIDTH + O_USER]!,
-          makerFee: BigInt(log[at + 8]!),
-          makerFeeAsset: this.assetName(1),
-          takerFee: BigInt(log[at + 9]!),
-          takerFeeAsset: this.assetName(1),
-        });
-        at += 11;
-      } else {
-        const count = log[at + 5]!;
-        const legs: BalanceLeg[] = [];
-        for (let k = 0; k < count; k++) legs.push(this.legAt(at + 6 + k * 8));
-        out.push({
-          seq,
-          time: this.time,
-          type: 'balance',
-          business: BUSINESSES[log[at + 2]!]!,
-          businessId: null,
-          orderId: log[at + 3]!,
-          dealId: log[at + 4]!,
-          legs,
-        });
-        at += 6 + count * 8;
-      }
-    }
-    return out;
-  }
-
-  private assetName(asset: number): string {
-    return asset === 0 ? this.stock : this.money;
-  }
-
-  private legAt(at: number): BalanceLeg {
-    const log = this.log;
-    const holder = log[at]!;
-    const owner: Owner =
-      holder === this.feesHolder ? 'fees' : holder === this.roundingHolder ? 'rounding' : holder;
-    return {
-      owner,
-      account: typeof owner === 'number' ? 'trade' : 'main',
-      asset: this.assetName(log[at + 1]!),
-      availableDelta: BigInt(log[at + 2]!),
-      frozenDelta: BigInt(log[at + 3]!),
-      available: limbsToBigInt(log, at + 4),
-      frozen: limbsToBigInt(log, at + 6),
-    };
-  }
-
-  private viewAt(at: number): OrderView {
-    const log = this.log;
-    const o = log[at + 3]!;
-    const finish = log[at + 9]!;
-    const type = this.ord[o * ORDER_WIDTH + O_TYPE] as 1 | 2;
-    return {
-      id: this.ord[o * ORDER_WIDTH + O_ID]!,
-      userId: this.ord[o * ORDER_WIDTH + O_USER]!,
-      platform: this.ord[o * ORDER_WIDTH + O_SOURCE] === 0 ? 'web' : 'api',
-      algorithm: 0,
-      market: this.marketName,
-      account: 0,
-      side: this.ord[o * ORDER_WIDTH + O_SIDE] as 1 | 2,
-      type,
-      timeInForce: type === 1 ? 'GTC' : 'IOC',
-      amount: BigInt(this.ord[o * ORDER_WIDTH + O_AMOUNT]!),
-      total: 0n,
-      price: BigInt(this.ord[o * ORDER_WIDTH + O_TICKS]!) * this.tickSize,
-      stop_price: 0n,
-      limit_price: 0n,
-      left: BigInt(log[at + 4]!),
-      deal_stock: BigInt(log[at + 5]!),
-      deal_money: BigInt(log[at + 6]!),
-      deal_fee: BigInt(log[at + 7]!),
-      deal_fee_ltt: 0n,
-      triggered: false,
-      oco_id: 0,
-      ctime: this.ord[o * ORDER_WIDTH + O_CTIME]!,
-      mtime: log[at + 8]!,
-      ftime: finish === NONE ? 0 : this.time,
-      finish_reason: finish === NONE ? null : (finish as 0 | 1 | 2 | 3),
-    };
   }
 }
