@@ -21,51 +21,34 @@
 // `bench/engine.ts --ledger-floor` runs the whole workload through it and through the engine
 // before it times anything, and checks that the book, every user's balances and each asset's
 // total come out the same.
+//
+// This file holds the commands: their checks, matching and settlement. The rest is beside it:
+// ledgerFloorBook.ts (the order rows and the book's price levels), ledgerFloorLedger.ts (the
+// balances and the log, and the moves that record them) and ledgerFloorBase.ts (the set-up and
+// the reading of a command's fields, shared with the WebAssembly floor).
 import type { Command } from '@lattice/engine';
+import type { LedgerFloorSetup } from './ledgerFloorBase.js';
 import {
-  addToLimbs,
-  limbsAtLeast,
-  limbsToBigInt,
-  setLimbs,
-} from '../packages/engine/src/columnar/limbs.js';
-import { FLOOR_SPAN, LedgerFloorBase, type LedgerFloorSetup } from './ledgerFloorBase.js';
-
-const NONE = -1;
-/** Price levels the book can hold, centred on the mid it starts from (ledgerFloorBase.ts). */
-const SPAN = FLOOR_SPAN;
-const LOG_NUMBERS = 1 << 16;
-const ORDER_SLOTS = 1 << 15;
-const STOCK = 0;
-const MONEY = 1;
-
-// An order's fields, at these offsets in its row.
-const F_ID = 0;
-const F_USER = 1;
-const F_SIDE = 2;
-const F_LEVEL = 3;
-const F_AMOUNT = 4;
-const F_LEFT = 5;
-const F_FROZEN = 6;
-const F_DEAL_STOCK = 7;
-/** Σ amount × ticks over its fills: its money is this over the value divisor. */
-const F_MONEY_UNITS = 8;
-/** Σ amount × ticks × fee units over its fills: its fee is this over the fee divisor. */
-const F_FEE_UNITS = 9;
-const F_DEAL_FEE = 10;
-const F_PREV = 11;
-const F_NEXT = 12;
-const F_CTIME = 13;
-/** 1 once it has frozen its funds (a resting order); a taker pays from available until then. */
-const F_FUNDS = 14;
-const F_TICKS = 15;
-const WIDTH = 16;
-
-// Record kinds in the log.
-const R_LEG = 1;
-const R_PUT = 2;
-const R_UPDATE = 3;
-const R_FINISH = 4;
-const R_DEAL = 5;
+  F_AMOUNT,
+  F_CTIME,
+  F_DEAL_FEE,
+  F_DEAL_STOCK,
+  F_FEE_UNITS,
+  F_FROZEN,
+  F_FUNDS,
+  F_ID,
+  F_LEFT,
+  F_LEVEL,
+  F_MONEY_UNITS,
+  F_SIDE,
+  F_TICKS,
+  F_USER,
+  NONE,
+  ORDER_SLOTS,
+  SPAN,
+  WIDTH,
+} from './ledgerFloorBook.js';
+import { LedgerFloorLedger, MONEY, R_FINISH, R_PUT, R_UPDATE, STOCK } from './ledgerFloorLedger.js';
 
 function gcd(a: number, b: number): number {
   return b === 0 ? a : gcd(b, a % b);
@@ -76,7 +59,7 @@ function safe(v: number): number {
   return v;
 }
 
-export class LedgerFloor extends LedgerFloorBase {
+export class LedgerFloor extends LedgerFloorLedger {
   /** value = amount × ticks / valueQ; fee = amount × ticks × units / feeQ. */
   private readonly valueQ: number;
   private readonly feeQ: number;
@@ -85,38 +68,12 @@ export class LedgerFloor extends LedgerFloorBase {
   /** A buy freezes its fee at the higher of the two rates (the engine's buyFreeze). */
   private readonly maxUnits: number;
   private readonly feesHolder = 0;
-  // Per level: the first and last order slot of its FIFO; the best level of each side.
-  private readonly askHead = new Int32Array(SPAN).fill(NONE);
-  private readonly askTail = new Int32Array(SPAN).fill(NONE);
-  private readonly bidHead = new Int32Array(SPAN).fill(NONE);
-  private readonly bidTail = new Int32Array(SPAN).fill(NONE);
-  /** Per level: the sum of its orders' left. */
-  private readonly askTotal = new Float64Array(SPAN);
-  private readonly bidTotal = new Float64Array(SPAN);
-  /** One bit per level with orders, so the next best is found 32 levels at a time. */
-  private readonly askBits = new Uint32Array(SPAN / 32);
-  private readonly bidBits = new Uint32Array(SPAN / 32);
-  private bestAsk = SPAN;
-  private bestBid = NONE;
-  private askCount = 0;
-  private bidCount = 0;
-  private rows = new Float64Array(ORDER_SLOTS * WIDTH);
   private freeSlots = new Int32Array(ORDER_SLOTS);
   private freeCount = 0;
   private slotsUsed = 0;
   /** Order id → slot while it rests (ids are dense: the engine counts them from 1). */
   private slotOfId = new Int32Array(1 << 20).fill(NONE);
-  /**
-   * Per holder and asset, (holder × 2 + asset) × 4: available and frozen, each two exact limbs
-   * (hi × 2^52 + lo, lo in [0, 2^52)) as the engine keeps them, so 10^20 needs no bigint.
-   */
-  private readonly balances: Float64Array;
-  private readonly log = new Float64Array(LOG_NUMBERS);
-  private logLength = 0;
-  private seq = 0;
-  private dealId = 0;
   private nextOrderId: number;
-  private time = 0;
   private readonly accepted = { ok: true };
 
   constructor(setup: LedgerFloorSetup) {
@@ -130,19 +87,6 @@ export class LedgerFloor extends LedgerFloorBase {
     this.maxUnits = Math.max(this.makerUnits, this.takerUnits);
     this.feeQ = this.valueQ * (1_000_000 / g);
     this.nextOrderId = setup.nextOrderId;
-    this.balances = new Float64Array((setup.users + 2) * 8);
-    for (let user = 1; user <= setup.users; user++) {
-      for (const asset of [STOCK, MONEY]) {
-        if (!setLimbs(this.balances, (user * 2 + asset) * 4, setup.balance)) {
-          throw new Error('ledger floor: an opening balance beyond the limbs');
-        }
-      }
-    }
-  }
-
-  /** As Engine.releaseResults: no result so far will be read, so the log starts over. */
-  releaseResults(): void {
-    this.logLength = 0;
   }
 
   apply(cmd: Command): { ok: boolean } {
@@ -178,15 +122,6 @@ export class LedgerFloor extends LedgerFloorBase {
       default:
         throw new Error(`ledger floor: ${cmd.type} is not in the workload`);
     }
-  }
-
-  protected levelTotal(side: 1 | 2, level: number): number {
-    return (side === 1 ? this.askTotal : this.bidTotal)[level]!;
-  }
-
-  balance(user: number, asset: 0 | 1): [bigint, bigint] {
-    const cell = (user * 2 + asset) * 4;
-    return [limbsToBigInt(this.balances, cell), limbsToBigInt(this.balances, cell + 2)];
   }
 
   // --- orders --------------------------------------------------------------------------------
@@ -367,168 +302,5 @@ export class LedgerFloor extends LedgerFloorBase {
     this.record(R_FINISH, slot);
     this.slotOfId[this.rows[row + F_ID]!] = NONE;
     this.freeSlots[this.freeCount++] = slot;
-  }
-
-  // --- the book ------------------------------------------------------------------------------
-
-  private rest(slot: number, side: number, level: number): void {
-    const rows = this.rows;
-    const row = slot * WIDTH;
-    const sell = side === 1;
-    const head = sell ? this.askHead : this.bidHead;
-    const tail = sell ? this.askTail : this.bidTail;
-    const last = tail[level]!;
-    rows[row + F_LEVEL] = level;
-    rows[row + F_PREV] = last;
-    rows[row + F_NEXT] = NONE;
-    if (last === NONE) {
-      head[level] = slot;
-      (sell ? this.askBits : this.bidBits)[level >> 5]! |= 1 << (level & 31);
-    } else {
-      rows[last * WIDTH + F_NEXT] = slot;
-    }
-    tail[level] = slot;
-    (sell ? this.askTotal : this.bidTotal)[level]! += rows[row + F_LEFT]!;
-    if (sell) {
-      this.askCount++;
-      if (level < this.bestAsk) this.bestAsk = level;
-    } else {
-      this.bidCount++;
-      if (level > this.bestBid) this.bestBid = level;
-    }
-  }
-
-  private unlink(slot: number): void {
-    const rows = this.rows;
-    const row = slot * WIDTH;
-    const level = rows[row + F_LEVEL]!;
-    const prev = rows[row + F_PREV]!;
-    const next = rows[row + F_NEXT]!;
-    const sell = rows[row + F_SIDE] === 1;
-    const head = sell ? this.askHead : this.bidHead;
-    const tail = sell ? this.askTail : this.bidTail;
-    if (prev === NONE) head[level] = next;
-    else rows[prev * WIDTH + F_NEXT] = next;
-    if (next === NONE) tail[level] = prev;
-    else rows[next * WIDTH + F_PREV] = prev;
-    rows[row + F_LEVEL] = NONE;
-    (sell ? this.askTotal : this.bidTotal)[level]! -= rows[row + F_LEFT]!;
-    if (sell) this.askCount--;
-    else this.bidCount--;
-    if (head[level] !== NONE) return;
-    // An emptied level; when it was the best, the next best is the nearest level with orders.
-    (sell ? this.askBits : this.bidBits)[level >> 5]! &= ~(1 << (level & 31));
-    if (sell && level === this.bestAsk) this.bestAsk = this.askFrom(level + 1);
-    if (!sell && level === this.bestBid) this.bestBid = this.bidFrom(level - 1);
-  }
-
-  /** The lowest ask level at or above `level`, SPAN when none. */
-  private askFrom(level: number): number {
-    if (level >= SPAN) return SPAN;
-    const bits = this.askBits;
-    let word = level >> 5;
-    let w = bits[word]! & (~0 << (level & 31));
-    while (w === 0) {
-      if (++word === bits.length) return SPAN;
-      w = bits[word]!;
-    }
-    return (word << 5) + 31 - Math.clz32(w & -w);
-  }
-
-  /** The highest bid level at or below `level`, NONE when none. */
-  private bidFrom(level: number): number {
-    if (level < 0) return NONE;
-    const bits = this.bidBits;
-    let word = level >> 5;
-    let w = bits[word]! & (~0 >>> (31 - (level & 31)));
-    while (w === 0) {
-      if (--word < 0) return NONE;
-      w = bits[word]!;
-    }
-    return (word << 5) + 31 - Math.clz32(w);
-  }
-
-  // --- the ledger and the log ----------------------------------------------------------------
-
-  private reserve(numbers: number): number {
-    const at = this.logLength;
-    if (at + numbers > LOG_NUMBERS) throw new Error('ledger floor: results not released');
-    this.logLength = at + numbers;
-    return at;
-  }
-
-  private hasAvailable(holder: number, asset: number, need: number): boolean {
-    const cell = (holder * 2 + asset) * 4;
-    return limbsAtLeast(this.balances, cell, need);
-  }
-
-  /** Moves a balance and records the leg; a balance below zero is a bug. */
-  private move(holder: number, asset: number, availableDelta: number, frozenDelta: number): void {
-    const cell = (holder * 2 + asset) * 4;
-    const balances = this.balances;
-    // The limbs hold negative values too (the engine's external account); here none may be.
-    if (
-      (availableDelta !== 0 && !addToLimbs(balances, cell, availableDelta)) ||
-      (frozenDelta !== 0 && !addToLimbs(balances, cell + 2, frozenDelta)) ||
-      balances[cell]! < 0 ||
-      balances[cell + 2]! < 0
-    ) {
-      throw new Error('ledger floor: negative balance');
-    }
-    const at = this.reserve(10);
-    const log = this.log;
-    log[at] = R_LEG;
-    log[at + 1] = ++this.seq;
-    log[at + 2] = holder;
-    log[at + 3] = asset;
-    log[at + 4] = availableDelta;
-    log[at + 5] = frozenDelta;
-    log[at + 6] = balances[cell]!;
-    log[at + 7] = balances[cell + 1]!;
-    log[at + 8] = balances[cell + 2]!;
-    log[at + 9] = balances[cell + 3]!;
-  }
-
-  private record(kind: number, slot: number): void {
-    const rows = this.rows;
-    const row = slot * WIDTH;
-    const at = this.reserve(13);
-    const log = this.log;
-    log[at] = kind;
-    log[at + 1] = ++this.seq;
-    log[at + 2] = rows[row + F_ID]!;
-    log[at + 3] = rows[row + F_USER]!;
-    log[at + 4] = rows[row + F_SIDE]!;
-    log[at + 5] = rows[row + F_LEVEL]!;
-    log[at + 6] = rows[row + F_AMOUNT]!;
-    log[at + 7] = rows[row + F_LEFT]!;
-    log[at + 8] = rows[row + F_DEAL_STOCK]!;
-    log[at + 9] = rows[row + F_MONEY_UNITS]!;
-    log[at + 10] = rows[row + F_DEAL_FEE]!;
-    log[at + 11] = rows[row + F_CTIME]!;
-    log[at + 12] = this.time;
-  }
-
-  private recordDeal(
-    taker: number,
-    maker: number,
-    ticks: number,
-    qty: number,
-    money: number,
-    buyerFee: number,
-    sellerFee: number,
-  ): void {
-    const at = this.reserve(10);
-    const log = this.log;
-    log[at] = R_DEAL;
-    log[at + 1] = ++this.seq;
-    log[at + 2] = ++this.dealId;
-    log[at + 3] = this.rows[taker * WIDTH + F_ID]!;
-    log[at + 4] = this.rows[maker * WIDTH + F_ID]!;
-    log[at + 5] = ticks;
-    log[at + 6] = qty;
-    log[at + 7] = money;
-    log[at + 8] = buyerFee;
-    log[at + 9] = sellerFee;
   }
 }
