@@ -3,7 +3,7 @@
 // in with plain numbers. `npm run bench:engine -- --wasm-floor` times it in the engine's place,
 // after checking it against the engine as the JS floor is checked.
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -11,7 +11,7 @@ import type { Command } from '@lattice/engine';
 import { limbsToBigInt, setLimbs } from '../packages/engine/src/columnar/limbs.js';
 import { LedgerFloorBase, type LedgerFloorSetup } from './ledgerFloorBase.js';
 
-/** What bench/assembly/ledgerFloor.ts exports. */
+/** What bench/assembly/ledgerFloor.ts exports (the module's exports are its entry's alone). */
 interface FloorExports {
   init(
     users: number,
@@ -47,17 +47,40 @@ function benchDir(): string {
   return basename(here) === 'dist' ? dirname(here) : here;
 }
 
+/** The module's sources, bench/assembly/*.ts by name: ledgerFloor.ts and what it imports. */
+function readAssembly(): Record<string, string> {
+  const dir = join(benchDir(), 'assembly');
+  const sources: Record<string, string> = {};
+  for (const name of readdirSync(dir)) {
+    if (name.endsWith('.ts')) sources[name] = readFileSync(join(dir, name), 'utf8');
+  }
+  return sources;
+}
+
 // The worker's program (CommonJS, as `eval` runs it). NOTE: loading the compiler reads
 // process.argv, where the argument after a `--wasm` names a compiler binary to load instead of
 // its own; a worker's process.argv holds none of the bench's arguments.
+//
+// It runs the compiler's main as its compileString does, but with ledgerFloor.ts the only
+// entry: compileString makes an entry of every source it is given, and every entry's exports
+// become the module's, so the helpers' (ledgerFloorBook.ts, ledgerFloorLedger.ts) would too.
+// The compiler reads what ledgerFloor.ts imports from the same sources.
 const COMPILE = `
 const { parentPort, workerData } = require('node:worker_threads');
-import(workerData.compiler).then(async ({ compileString }) => {
-  const out = await compileString({ 'ledgerFloor.ts': workerData.source }, workerData.options);
+import(workerData.compiler).then(async ({ main, configToArguments }) => {
+  const { sources, options } = workerData;
+  const files = {};
+  const out = await main(configToArguments(options, ['--outFile', 'binary', 'ledgerFloor.ts']), {
+    readFile: (name) => (Object.hasOwn(sources, name) ? sources[name] : null),
+    writeFile: (name, contents) => {
+      files[name] = contents;
+    },
+    listFiles: () => [],
+  });
   parentPort.postMessage(
-    out.error || out.binary === null
+    out.error || files.binary === undefined
       ? { error: (out.error ? out.error.message : '') + '\\n' + out.stderr.toString() }
-      : { binary: out.binary },
+      : { binary: files.binary },
   );
 });
 `;
@@ -74,12 +97,12 @@ import(workerData.compiler).then(async ({ compileString }) => {
  * heap").
  */
 export async function compileWasmLedgerFloor(): Promise<WebAssembly.Module> {
-  const source = readFileSync(join(benchDir(), 'assembly', 'ledgerFloor.ts'), 'utf8');
+  const sources = readAssembly();
   const worker = new Worker(COMPILE, {
     eval: true,
     workerData: {
       compiler: import.meta.resolve('assemblyscript/asc'),
-      source,
+      sources,
       options: { optimizeLevel: 3, shrinkLevel: 0, runtime: 'stub', noAssert: true },
     },
   });

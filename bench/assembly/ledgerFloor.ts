@@ -14,42 +14,63 @@
 // A store is written inside it, `unchecked((a[i] = v))`, which is why biome.json lets this folder
 // assign in expressions. Quantities are i64, each below 2^53 as in the floor. AssemblyScript's
 // `===` compares values, as `==` does.
-const NONE: i32 = -1;
-const SPAN: i32 = 1 << 16;
-const LOG_NUMBERS: i32 = 1 << 16;
-const ORDER_SLOTS: i32 = 1 << 15;
+//
+// This file holds the set-up and the commands: their matching and settlement, and the module's
+// exports. The rest is beside it: ledgerFloorBook.ts (the order rows and the book's price
+// levels) and ledgerFloorLedger.ts (the balances and the log, and the moves that record them).
+import {
+  askCount,
+  askFrom,
+  askHead,
+  askTail,
+  askTotal,
+  bestAsk,
+  bestBid,
+  bidCount,
+  bidHead,
+  bidTail,
+  bidTotal,
+  F_AMOUNT,
+  F_CTIME,
+  F_DEAL_FEE,
+  F_DEAL_STOCK,
+  F_FEE_UNITS,
+  F_FROZEN,
+  F_FUNDS,
+  F_ID,
+  F_LEFT,
+  F_LEVEL,
+  F_MONEY_UNITS,
+  F_SIDE,
+  F_TICKS,
+  F_USER,
+  field,
+  NONE,
+  ORDER_SLOTS,
+  rest,
+  SPAN,
+  setField,
+  unlink,
+  WIDTH,
+} from './ledgerFloorBook';
+import {
+  balances,
+  hasAvailable,
+  move,
+  openBalances,
+  R_FINISH,
+  R_PUT,
+  R_UPDATE,
+  record,
+  recordDeal,
+  setTime,
+  time,
+} from './ledgerFloorLedger';
+
 /** Order ids below this (the engine counts them from 1; the workload stays far below). */
 const IDS: i32 = 1 << 20;
 const STOCK: i32 = 0;
 const MONEY: i32 = 1;
-/** The weight of a balance's high limb, as in the engine's limbs.ts. */
-const LIMB: i64 = (<i64>1) << 52;
-
-// An order's fields, at these offsets in its row (as in the floor).
-const F_ID = 0;
-const F_USER = 1;
-const F_SIDE = 2;
-const F_LEVEL = 3;
-const F_AMOUNT = 4;
-const F_LEFT = 5;
-const F_FROZEN = 6;
-const F_DEAL_STOCK = 7;
-const F_MONEY_UNITS = 8;
-const F_FEE_UNITS = 9;
-const F_DEAL_FEE = 10;
-const F_PREV = 11;
-const F_NEXT = 12;
-const F_CTIME = 13;
-const F_FUNDS = 14;
-const F_TICKS = 15;
-const WIDTH = 16;
-
-// Record kinds in the log.
-const R_LEG: f64 = 1;
-const R_PUT: f64 = 2;
-const R_UPDATE: f64 = 3;
-const R_FINISH: f64 = 4;
-const R_DEAL: f64 = 5;
 
 let valueQ: i64 = 1;
 let feeQ: i64 = 1;
@@ -60,33 +81,11 @@ let base: i32 = 0;
 const feesHolder: i32 = 0;
 let roundingHolder: i32 = 0;
 
-// Per level: the first and last order slot of its FIFO, the sum of its orders' left, and a bit
-// per level with orders, so the next best is found 32 levels at a time.
-const askHead = new StaticArray<i32>(SPAN);
-const askTail = new StaticArray<i32>(SPAN);
-const bidHead = new StaticArray<i32>(SPAN);
-const bidTail = new StaticArray<i32>(SPAN);
-const askTotal = new StaticArray<i64>(SPAN);
-const bidTotal = new StaticArray<i64>(SPAN);
-const askBits = new StaticArray<u32>(SPAN / 32);
-const bidBits = new StaticArray<u32>(SPAN / 32);
-let bestAsk: i32 = SPAN;
-let bestBid: i32 = NONE;
-let askCount: i32 = 0;
-let bidCount: i32 = 0;
-const rows = new StaticArray<i64>(ORDER_SLOTS * WIDTH);
 const freeSlots = new StaticArray<i32>(ORDER_SLOTS);
 let freeCount: i32 = 0;
 let slotsUsed: i32 = 0;
 const slotOfId = new StaticArray<i32>(IDS);
-// Per holder and asset, (holder * 2 + asset) * 4: available hi, lo, frozen hi, lo.
-let balances = new StaticArray<i64>(8);
-const log = new StaticArray<f64>(LOG_NUMBERS);
-let logLength: i32 = 0;
-let seq: i64 = 0;
-let dealId: i64 = 0;
 let nextOrderId: i64 = 0;
-let time: i64 = 0;
 
 function gcd(a: i64, b: i64): i64 {
   while (b !== 0) {
@@ -100,14 +99,6 @@ function gcd(a: i64, b: i64): i64 {
 /** a / b rounded up, for a ≥ 0 and b > 0. */
 function ceilDiv(a: i64, b: i64): i64 {
   return (a + b - 1) / b;
-}
-
-/** Number `i` of the order rows (slot × WIDTH + a field's offset). */
-function field(i: i32): i64 {
-  return unchecked(rows[i]);
-}
-function setField(i: i32, v: i64): void {
-  unchecked((rows[i] = v));
 }
 
 /** The floor's set-up (LedgerFloorSetup); the balance as its two limbs. */
@@ -138,20 +129,11 @@ export function init(
     unchecked((bidTail[i] = NONE));
   }
   for (let i = 0; i < IDS; i++) unchecked((slotOfId[i] = NONE));
-  balances = new StaticArray<i64>((nUsers + 2) * 8);
-  for (let u = 1; u <= nUsers; u++) {
-    for (let a = 0; a < 2; a++) {
-      const cell = (u * 2 + a) * 4;
-      balances[cell] = <i64>balHi;
-      balances[cell + 1] = <i64>balLo;
-    }
-  }
+  openBalances(nUsers, balHi, balLo);
 }
 
-/** As Engine.releaseResults: no result so far will be read, so the log starts over. */
-export function release(): void {
-  logLength = 0;
-}
+// The log's release (ledgerFloorLedger.ts), as Engine.releaseResults.
+export { release } from './ledgerFloorLedger';
 
 // --- orders ----------------------------------------------------------------------------------
 
@@ -163,7 +145,7 @@ export function release(): void {
 
 /** A GTC limit order: it trades, then rests what is left. */
 export function limit(user: i32, side: i32, ticks: i32, amount: f64, t: f64): i32 {
-  time = <i64>t;
+  setTime(t);
   if (ticks < base || ticks >= base + SPAN) return 2;
   const n = <i64>amount;
   const units = n * ticks;
@@ -189,7 +171,7 @@ export function limit(user: i32, side: i32, ticks: i32, amount: f64, t: f64): i3
 
 /** A market order by amount, bounded by the book; a buy's funds checked at its whole cost. */
 export function market(user: i32, side: i32, amount: f64, t: f64): i32 {
-  time = <i64>t;
+  setTime(t);
   if (side === 1 ? bidCount === 0 : askCount === 0) return 3;
   const n = <i64>amount;
   const need = side === 1 ? n : marketBuyCost(n);
@@ -202,7 +184,7 @@ export function market(user: i32, side: i32, amount: f64, t: f64): i32 {
 
 /** Cancel one of the user's open orders. */
 export function cancel(user: i32, id: f64, t: f64): i32 {
-  time = <i64>t;
+  setTime(t);
   const i = <i32>id;
   const slot = id >= 0 && id < IDS ? unchecked(slotOfId[i]) : NONE;
   if (slot === NONE || field(slot * WIDTH + F_USER) !== user) return 4;
@@ -336,182 +318,6 @@ function finish(slot: i32): void {
   record(R_FINISH, slot);
   unchecked((slotOfId[<i32>field(row + F_ID)] = NONE));
   unchecked((freeSlots[freeCount++] = slot));
-}
-
-// --- the book --------------------------------------------------------------------------------
-
-function rest(slot: i32, side: i32, level: i32): void {
-  const row = slot * WIDTH;
-  const sell = side === 1;
-  const last = sell ? unchecked(askTail[level]) : unchecked(bidTail[level]);
-  setField(row + F_LEVEL, level);
-  setField(row + F_PREV, last);
-  setField(row + F_NEXT, NONE);
-  if (last === NONE) {
-    if (sell) {
-      unchecked((askHead[level] = slot));
-      unchecked((askBits[level >> 5] |= 1 << (level & 31)));
-    } else {
-      unchecked((bidHead[level] = slot));
-      unchecked((bidBits[level >> 5] |= 1 << (level & 31)));
-    }
-  } else {
-    setField(last * WIDTH + F_NEXT, slot);
-  }
-  if (sell) {
-    unchecked((askTail[level] = slot));
-    unchecked((askTotal[level] += field(row + F_LEFT)));
-    askCount++;
-    if (level < bestAsk) bestAsk = level;
-  } else {
-    unchecked((bidTail[level] = slot));
-    unchecked((bidTotal[level] += field(row + F_LEFT)));
-    bidCount++;
-    if (level > bestBid) bestBid = level;
-  }
-}
-
-function unlink(slot: i32): void {
-  const row = slot * WIDTH;
-  const level = <i32>field(row + F_LEVEL);
-  const prev = <i32>field(row + F_PREV);
-  const next = <i32>field(row + F_NEXT);
-  const sell = field(row + F_SIDE) === 1;
-  if (prev === NONE) {
-    if (sell) unchecked((askHead[level] = next));
-    else unchecked((bidHead[level] = next));
-  } else setField(prev * WIDTH + F_NEXT, next);
-  if (next === NONE) {
-    if (sell) unchecked((askTail[level] = prev));
-    else unchecked((bidTail[level] = prev));
-  } else setField(next * WIDTH + F_PREV, prev);
-  setField(row + F_LEVEL, NONE);
-  if (sell) {
-    unchecked((askTotal[level] -= field(row + F_LEFT)));
-    askCount--;
-    if (unchecked(askHead[level]) !== NONE) return;
-    unchecked((askBits[level >> 5] &= ~(1 << (level & 31))));
-    if (level === bestAsk) bestAsk = askFrom(level + 1);
-  } else {
-    unchecked((bidTotal[level] -= field(row + F_LEFT)));
-    bidCount--;
-    if (unchecked(bidHead[level]) !== NONE) return;
-    unchecked((bidBits[level >> 5] &= ~(1 << (level & 31))));
-    if (level === bestBid) bestBid = bidFrom(level - 1);
-  }
-}
-
-function askFrom(level: i32): i32 {
-  if (level >= SPAN) return SPAN;
-  let word = level >> 5;
-  let w: u32 = unchecked(askBits[word]) & ((<u32>~0) << (level & 31));
-  while (w === 0) {
-    if (++word === SPAN / 32) return SPAN;
-    w = unchecked(askBits[word]);
-  }
-  return (word << 5) + <i32>ctz(w);
-}
-
-function bidFrom(level: i32): i32 {
-  if (level < 0) return NONE;
-  let word = level >> 5;
-  let w: u32 = unchecked(bidBits[word]) & (<u32>~0 >>> (31 - (level & 31)));
-  while (w === 0) {
-    if (--word < 0) return NONE;
-    w = unchecked(bidBits[word]);
-  }
-  return (word << 5) + 31 - <i32>clz(w);
-}
-
-// --- the ledger and the log ------------------------------------------------------------------
-
-function reserve(numbers: i32): i32 {
-  const at = logLength;
-  if (at + numbers > LOG_NUMBERS) unreachable();
-  logLength = at + numbers;
-  return at;
-}
-
-function hasAvailable(holder: i32, asset: i32, need: i64): bool {
-  const cell = (holder * 2 + asset) * 4;
-  return (
-    <f64>unchecked(balances[cell]) * <f64>LIMB + <f64>unchecked(balances[cell + 1]) >= <f64>need
-  );
-}
-
-/** Add a delta to the two limbs at `at` (lo kept in [0, LIMB)); false when the value is below zero. */
-function addLimbs(at: i32, delta: i64): bool {
-  let lo = unchecked(balances[at + 1]) + delta;
-  let hi = unchecked(balances[at]);
-  if (lo < 0 || lo >= LIMB) {
-    const carry = lo >= 0 ? lo / LIMB : -((-lo + LIMB - 1) / LIMB);
-    hi += carry;
-    lo -= carry * LIMB;
-  }
-  unchecked((balances[at] = hi));
-  unchecked((balances[at + 1] = lo));
-  return hi >= 0;
-}
-
-function move(holder: i32, asset: i32, availableDelta: i64, frozenDelta: i64): void {
-  const cell = (holder * 2 + asset) * 4;
-  if (
-    (availableDelta !== 0 && !addLimbs(cell, availableDelta)) ||
-    (frozenDelta !== 0 && !addLimbs(cell + 2, frozenDelta))
-  ) {
-    unreachable();
-  }
-  const at = reserve(10);
-  unchecked((log[at] = R_LEG));
-  unchecked((log[at + 1] = <f64>++seq));
-  unchecked((log[at + 2] = holder));
-  unchecked((log[at + 3] = asset));
-  unchecked((log[at + 4] = <f64>availableDelta));
-  unchecked((log[at + 5] = <f64>frozenDelta));
-  unchecked((log[at + 6] = <f64>unchecked(balances[cell])));
-  unchecked((log[at + 7] = <f64>unchecked(balances[cell + 1])));
-  unchecked((log[at + 8] = <f64>unchecked(balances[cell + 2])));
-  unchecked((log[at + 9] = <f64>unchecked(balances[cell + 3])));
-}
-
-function record(kind: f64, slot: i32): void {
-  const row = slot * WIDTH;
-  const at = reserve(13);
-  unchecked((log[at] = kind));
-  unchecked((log[at + 1] = <f64>++seq));
-  unchecked((log[at + 2] = <f64>field(row + F_ID)));
-  unchecked((log[at + 3] = <f64>field(row + F_USER)));
-  unchecked((log[at + 4] = <f64>field(row + F_SIDE)));
-  unchecked((log[at + 5] = <f64>field(row + F_LEVEL)));
-  unchecked((log[at + 6] = <f64>field(row + F_AMOUNT)));
-  unchecked((log[at + 7] = <f64>field(row + F_LEFT)));
-  unchecked((log[at + 8] = <f64>field(row + F_DEAL_STOCK)));
-  unchecked((log[at + 9] = <f64>field(row + F_MONEY_UNITS)));
-  unchecked((log[at + 10] = <f64>field(row + F_DEAL_FEE)));
-  unchecked((log[at + 11] = <f64>field(row + F_CTIME)));
-  unchecked((log[at + 12] = <f64>time));
-}
-
-function recordDeal(
-  taker: i32,
-  maker: i32,
-  ticks: i32,
-  qty: i64,
-  money: i64,
-  buyerFee: i64,
-  sellerFee: i64,
-): void {
-  const at = reserve(10);
-  unchecked((log[at] = R_DEAL));
-  unchecked((log[at + 1] = <f64>++seq));
-  unchecked((log[at + 2] = <f64>++dealId));
-  unchecked((log[at + 3] = <f64>field(taker * WIDTH + F_ID)));
-  unchecked((log[at + 4] = <f64>field(maker * WIDTH + F_ID)));
-  unchecked((log[at + 5] = ticks));
-  unchecked((log[at + 6] = <f64>qty));
-  unchecked((log[at + 7] = <f64>money));
-  unchecked((log[at + 8] = <f64>buyerFee));
-  unchecked((log[at + 9] = <f64>sellerFee));
 }
 
 // --- reading back, for the bench's check against the engine ---------------------------------
