@@ -85,6 +85,12 @@ export abstract class Settlement extends RecordedState {
    * One fill (settle.ts): money, fees and rounding, with its events. In numbers while every
    * numerator (fastmath.ts) is below 2^53; else in bigint, as the bigint core computes it
    * (settleBig). Either way what moves is below 2^53: the bounds checked before the command.
+   * NOTE: one function of 130 lines, past what this project's functions keep to, for the speed
+   * of every trade: split into the money side in numbers, the deal's record and the balance
+   * moves (the amounts passed in an object, as settleBig passes them), the engine took 4% more
+   * CPU time on the bench's workload (npm run bench:engine-ab, base over new 0.961, 0.942 to
+   * 0.976, against a control of 0.994, 0.975 to 1.064): the compiler did not inline two of the
+   * parts, and each fill then made two calls more.
    */
   protected settleFill(
     cm: ColumnarMarket,
