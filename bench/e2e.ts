@@ -17,39 +17,28 @@
 // alone (every acknowledgement waits for a sync); and, to tell the HTTP path from the durable
 // write, the engine host alone on the same place/cancel loop.
 // Usage: npm run bench:e2e [-- clients seconds rate]. The demo market maker is off.
-import { closeSync, fdatasyncSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
+//
+// This file starts the servers, runs the phases in order and prints their figures; the parts
+// are beside it: httpLoad.ts (the load and what it measures), e2eClients.ts (the clients'
+// sign-in and requests) and e2eWithoutHttp.ts (the disk and the engine host alone).
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { migrateToLatest } from '../packages/server/src/db/migrate.js';
-import { openDatabase } from '../packages/server/src/db/open.js';
 import { HttpSession } from '../packages/server/src/engineHost/harness/httpSession.js';
 import { buildServerBundle } from '../packages/server/src/engineHost/harness/serverBundle.js';
 import {
   repoRoot,
   ServerProcess,
 } from '../packages/server/src/engineHost/harness/serverProcess.js';
+import { baselineRequest, orderRequest, signIn, signInToFloor } from './e2eClients.js';
+import { diskSyncLatency, hostAlone } from './e2eWithoutHttp.js';
 import {
-  fixtureSetup,
-  fundedUserCommands,
-  limitOrder,
-  oneBtc,
-  oneUsdt,
-  openHost,
-  placedOrder,
-  submitAll,
-} from '../packages/server/src/engineHost/hostFixtures.js';
-import {
-  addThreadUse,
   alternatingClosedLoops,
   type ClosedLoopRun,
   closedLoop,
   fixedRate,
   type Measured,
-  measured,
   type Side,
-  type Trader,
-  threadCpuMs,
-  threadCpuPer,
 } from './httpLoad.js';
 import { type ScriptServer, startScriptServer } from './scriptServer.js';
 
@@ -80,124 +69,75 @@ async function main(): Promise<void> {
   // The server as `npm start` runs it: the production bundle (tsx would add its transform's
   // helpers to every request's work).
   const bundleName = `bench-e2e-${process.pid}`;
-  const others: ScriptServer[] = [];
-  let server: ServerProcess | undefined;
+  const started: Started = { others: [] };
   try {
-    const bundle = await buildServerBundle(bundleName);
-    server = await ServerProcess.start(
-      {
-        DATA_DIR: dataDir,
-        NODE_ENV: 'development',
-        LOG_LEVEL: 'warn',
-        RATE_LIMIT_SCALE: '100000',
-        DEMO_MAKER: '0',
-      },
-      { ...serverOptions(), bundle },
-    );
-    const floor = await startScriptServer('durableFloor', [floorDir]);
-    others.push(floor);
-    const baseline = await startScriptServer('bareRoute');
-    others.push(baseline);
-    const traders = await signIn(server.url, clientCount);
-    const floorTraders = await signInToFloor(floor.url, clientCount);
-    const plain = Array.from({ length: clientCount }, () => ({
-      session: new HttpSession(baseline.url),
-      side: 'sell' as const,
-      resting: [],
-      sequence: 0,
-    }));
-    const ours: Side = { traders, send: orderRequest, pid: server.pid };
-    const theFloor: Side = { traders: floorTraders, send: orderRequest, pid: floor.pid };
-    const bare: Side = { traders: plain, send: baselineRequest, pid: baseline.pid };
-    for (const side of [ours, theFloor, bare])
-      await closedLoop(side.traders, warmUpSeconds, side.send);
-    const { runs, roundRatios } = await alternatingClosedLoops(
-      [ours, theFloor, bare],
-      rounds,
-      roundSeconds,
-    );
-    const [run, floorRun, baselineRun] = runs as [ClosedLoopRun, ClosedLoopRun, ClosedLoopRun];
-    const paced = await fixedRate(traders, offeredRate, pacedSeconds, orderRequest);
-    const floorPaced = await fixedRate(floorTraders, offeredRate, pacedSeconds, orderRequest);
-    const barePaced = await fixedRate(plain, offeredRate, pacedSeconds, baselineRequest);
-    const light = await fixedRate(traders, lightRate, pacedSeconds, orderRequest);
+    const sides = await startSides(started, dataDir, floorDir, bundleName);
+    const phases = await runPhases(sides);
     // Stopped before the disk probe and the host-alone phase, so that they take no CPU there
     // (the `finally` below stops them again on an error; a second stop does nothing).
-    for (const other of others) other.stop();
-    const baselineRate = baselineRun.perSecond;
-    const ratioRange = (ratios: number[]) =>
-      `${Math.min(...ratios).toFixed(2)} to ${Math.max(...ratios).toFixed(2)}`;
-
-    console.log(
-      `server: production bundle, SQLite (WAL, synchronous=FULL), ${clientCount} signed-in ` +
-        `keep-alive clients, each request one durable command (place or cancel)`,
-    );
-    console.log(
-      `  closed loop, ${rounds} rounds of ${roundSeconds} s alternating with the durable floor ` +
-        `and the bare route: ${run.count} orders acknowledged, ${run.failed} failed, ` +
-        `p50 ${run.p50.toFixed(2)} ms, p99 ${run.p99.toFixed(2)} ms; ratio per round ` +
-        `${ratioRange(roundRatios[0]!)}`,
-    );
-    console.log(
-      `  the durable floor's closed loop: ${Math.round(floorRun.perSecond)} orders/s, ` +
-        `${floorRun.failed} failed, p50 ${floorRun.p50.toFixed(2)} ms; ratio to the bare route ` +
-        `${(floorRun.perSecond / baselineRate).toFixed(2)} (per round ${ratioRange(roundRatios[1]!)})`,
-    );
-    for (const [label, rate, result] of [
-      ['', offeredRate, paced],
-      ['the durable floor, ', offeredRate, floorPaced],
-      ['the bare route, ', offeredRate, barePaced],
-      ['', lightRate, light],
-    ] as const) {
-      console.log(
-        `  ${label}offered ${rate}/s for ${pacedSeconds} s: ${result.count} acknowledged at ` +
-          `${Math.round(result.perSecond)}/s, ${result.failed} failed, ` +
-          `p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms (from the time each was due)` +
-          (result.queuedInClient > 0
-            ? `, up to ${result.queuedInClient} at once waited in the client for a connection`
-            : ''),
-      );
-    }
-    if (run.cpu !== null && floorRun.cpu !== null && baselineRun.cpu !== null) {
-      // CPU time per request depends far less on other load on the machine than rates do.
-      console.log(
-        `  CPU time over the closed loop: server ${run.cpu.toFixed(3)} ms per order, durable ` +
-          `floor ${floorRun.cpu.toFixed(3)} ms per order, bare route ` +
-          `${baselineRun.cpu.toFixed(3)} ms per request (all threads of each process)`,
-      );
-      console.log(`  the server's CPU time per order by thread: ${run.threads}`);
-    }
-    console.log(
-      `  the clients' CPU time (this process, one event loop): ${run.clientCpu.toFixed(3)} ms per ` +
-        `order, ${floorRun.clientCpu.toFixed(3)} ms per durable floor order, ` +
-        `${baselineRun.clientCpu.toFixed(3)} ms per bare-route request`,
-    );
-    const disk = diskSyncLatency(dataDir, diskProbeSeconds);
-    console.log(
-      `  the disk under the data directory, alone: ${disk.count} writes of 16 KB each followed by ` +
-        `fdatasync in ${diskProbeSeconds} s, p50 ${disk.p50.toFixed(2)} ms, p99 ${disk.p99.toFixed(2)} ms, ` +
-        `max ${disk.max.toFixed(1)} ms, ${disk.over50} over 50 ms (every acknowledgement waits for one)`,
-    );
-    const hostOnly = await hostAlone(clientCount, seconds);
-    console.log(
-      `  for comparison, the engine host alone (in this process, no HTTP, ${clientCount} ` +
-        `submitters): ${Math.round(hostOnly.perSecond)} commands/s, p50 ${hostOnly.p50.toFixed(2)} ms, ` +
-        `p99 ${hostOnly.p99.toFixed(2)} ms; CPU time per command by thread: ${hostOnly.threads}`,
-    );
-    console.log(`orders/s: ${Math.round(run.perSecond)}`);
-    console.log(`p50 ms: ${paced.p50.toFixed(2)}`);
-    console.log(`p99 ms: ${paced.p99.toFixed(2)}`);
-    console.log(`baseline req/s: ${Math.round(baselineRate)}`);
-    console.log(`ratio: ${(run.perSecond / baselineRate).toFixed(2)}`);
-    console.log(`durable floor orders/s: ${Math.round(floorRun.perSecond)}`);
-    console.log(`durable floor ratio: ${(floorRun.perSecond / baselineRate).toFixed(2)}`);
+    for (const other of started.others) other.stop();
+    printClosedLoops(phases);
+    printPaced(phases);
+    printCpuTimes(phases);
+    await printWithoutHttp(dataDir);
+    printSummary(phases);
   } finally {
-    for (const other of others) other.stop();
-    await server?.stop();
+    for (const other of started.others) other.stop();
+    await started.server?.stop();
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(floorDir, { recursive: true, force: true });
     rmSync(join(repoRoot, 'packages/server/dist', bundleName), { recursive: true, force: true });
   }
+}
+
+/** What `main` has started so far, for its `finally` to stop even when a later start fails. */
+interface Started {
+  server?: ServerProcess;
+  others: ScriptServer[];
+}
+
+/** The three servers compared, each with its signed-in clients. */
+interface Sides {
+  ours: Side;
+  theFloor: Side;
+  bare: Side;
+}
+
+/** Starts our server, the durable floor and the bare route, and signs in their clients. */
+async function startSides(
+  started: Started,
+  dataDir: string,
+  floorDir: string,
+  bundleName: string,
+): Promise<Sides> {
+  const bundle = await buildServerBundle(bundleName);
+  const server = await ServerProcess.start(
+    {
+      DATA_DIR: dataDir,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_SCALE: '100000',
+      DEMO_MAKER: '0',
+    },
+    { ...serverOptions(), bundle },
+  );
+  started.server = server;
+  const floor = await startScriptServer('durableFloor', [floorDir]);
+  started.others.push(floor);
+  const baseline = await startScriptServer('bareRoute');
+  started.others.push(baseline);
+  const traders = await signIn(server.url, clientCount);
+  const floorTraders = await signInToFloor(floor.url, clientCount);
+  const plain = Array.from({ length: clientCount }, () => ({
+    session: new HttpSession(baseline.url),
+    side: 'sell' as const,
+    resting: [],
+    sequence: 0,
+  }));
+  const ours: Side = { traders, send: orderRequest, pid: server.pid };
+  const theFloor: Side = { traders: floorTraders, send: orderRequest, pid: floor.pid };
+  const bare: Side = { traders: plain, send: baselineRequest, pid: baseline.pid };
+  return { ours, theFloor, bare };
 }
 
 function serverOptions(): { nodeArgs?: string[] } {
@@ -205,142 +145,122 @@ function serverOptions(): { nodeArgs?: string[] } {
   return dir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`] } : {};
 }
 
-/** Signs in the two demo accounts, alternately, as `count` separate sessions. */
-async function signIn(url: string, count: number): Promise<Trader[]> {
-  const accounts = [
-    ['alice@example.com', 'Alice-demo-1', 'sell'],
-    ['bob@example.com', 'Bob-demo-1', 'buy'],
-  ] as const;
-  const traders: Trader[] = [];
-  for (let i = 0; i < count; i++) {
-    const [email, password, side] = accounts[i % 2]!;
-    const session = await HttpSession.signIn(url, email, password);
-    traders.push({ session, side, resting: [], sequence: 0 });
-  }
-  return traders;
+type Paced = Measured & { queuedInClient: number };
+
+/** What the servers' phases measured: the closed loops' runs, then the paced phases. */
+interface Phases {
+  run: ClosedLoopRun;
+  floorRun: ClosedLoopRun;
+  baselineRun: ClosedLoopRun;
+  roundRatios: number[][];
+  paced: Paced;
+  floorPaced: Paced;
+  barePaced: Paced;
+  light: Paced;
 }
 
-/** Sessions of the durable floor, which signs in anyone: half sell, half buy. */
-async function signInToFloor(url: string, count: number): Promise<Trader[]> {
-  const traders: Trader[] = [];
-  for (let i = 0; i < count; i++) {
-    const session = new HttpSession(url);
-    const answer = await session.request('POST', '/api/v2/login', {});
-    if (answer.status !== 200) throw new Error(`the durable floor's sign-in: ${answer.status}`);
-    traders.push({ session, side: i % 2 === 0 ? 'sell' : 'buy', resting: [], sequence: 0 });
-  }
-  return traders;
+/** The warm-up, the closed loops in alternating rounds, then the paced phases. */
+async function runPhases({ ours, theFloor, bare }: Sides): Promise<Phases> {
+  for (const side of [ours, theFloor, bare])
+    await closedLoop(side.traders, warmUpSeconds, side.send);
+  const { runs, roundRatios } = await alternatingClosedLoops(
+    [ours, theFloor, bare],
+    rounds,
+    roundSeconds,
+  );
+  const [run, floorRun, baselineRun] = runs as [ClosedLoopRun, ClosedLoopRun, ClosedLoopRun];
+  const paced = await fixedRate(ours.traders, offeredRate, pacedSeconds, orderRequest);
+  const floorPaced = await fixedRate(theFloor.traders, offeredRate, pacedSeconds, orderRequest);
+  const barePaced = await fixedRate(bare.traders, offeredRate, pacedSeconds, baselineRequest);
+  const light = await fixedRate(ours.traders, lightRate, pacedSeconds, orderRequest);
+  return { run, floorRun, baselineRun, roundRatios, paced, floorPaced, barePaced, light };
 }
 
-/** A sell rests far above a buy, so orders stay on the book until cancelled. */
-async function orderRequest(trader: Trader): Promise<boolean> {
-  const resting = trader.resting.pop();
-  if (resting !== undefined) {
-    const answer = await trader.session.request('DELETE', `/api/v2/order/${resting}`);
-    return answer.status === 200;
-  }
-  trader.sequence++;
-  const price =
-    trader.side === 'sell' ? 40_000 + (trader.sequence % 100) : 20_000 - (trader.sequence % 100);
-  const answer = await trader.session.request('POST', '/api/v2/order', {
-    pair: 'BTC_USDT',
-    direction: trader.side,
-    price: String(price),
-    amount: '0.001',
-  });
-  const id = (answer.body as { order?: { id: number } }).order?.id;
-  if (id !== undefined) trader.resting.push(id);
-  return answer.status === 201;
+function ratioRange(ratios: number[]): string {
+  return `${Math.min(...ratios).toFixed(2)} to ${Math.max(...ratios).toFixed(2)}`;
 }
 
-async function baselineRequest(trader: Trader): Promise<boolean> {
-  const answer = await trader.session.request('POST', '/api/v2/order', {
-    pair: 'BTC_USDT',
-    direction: trader.side,
-    price: '40000',
-    amount: '0.001',
-  });
-  return answer.status === 201;
+/** The set-up, and the closed loops of the server and of the durable floor. */
+function printClosedLoops({ run, floorRun, baselineRun, roundRatios }: Phases): void {
+  const baselineRate = baselineRun.perSecond;
+  console.log(
+    `server: production bundle, SQLite (WAL, synchronous=FULL), ${clientCount} signed-in ` +
+      `keep-alive clients, each request one durable command (place or cancel)`,
+  );
+  console.log(
+    `  closed loop, ${rounds} rounds of ${roundSeconds} s alternating with the durable floor ` +
+      `and the bare route: ${run.count} orders acknowledged, ${run.failed} failed, ` +
+      `p50 ${run.p50.toFixed(2)} ms, p99 ${run.p99.toFixed(2)} ms; ratio per round ` +
+      `${ratioRange(roundRatios[0]!)}`,
+  );
+  console.log(
+    `  the durable floor's closed loop: ${Math.round(floorRun.perSecond)} orders/s, ` +
+      `${floorRun.failed} failed, p50 ${floorRun.p50.toFixed(2)} ms; ratio to the bare route ` +
+      `${(floorRun.perSecond / baselineRate).toFixed(2)} (per round ${ratioRange(roundRatios[1]!)})`,
+  );
 }
 
-/** The same place-then-cancel loop straight into an engine host on its own SQLite file. */
-async function hostAlone(
-  submitters: number,
-  durationSeconds: number,
-): Promise<Measured & { threads: string }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'lattice-bench-host-'));
-  const database = openDatabase({ databaseUrl: null, dataDir });
-  try {
-    await migrateToLatest(database.db, database.dialect);
-    const host = await openHost(database.db, database.dialect);
-    await submitAll(host, fixtureSetup);
-    for (let userId = 1; userId <= submitters; userId++) {
-      await submitAll(host, fundedUserCommands(userId, 100n * oneBtc, 10_000_000n * oneUsdt));
-    }
-    const latencies: number[] = [];
-    const threadsAtStart = threadCpuMs(process.pid);
-    const started = performance.now();
-    const end = started + durationSeconds * 1000;
-    await Promise.all(
-      Array.from({ length: submitters }, async (_, index) => {
-        const userId = index + 1;
-        const side = userId % 2 === 1 ? 1 : 2;
-        while (performance.now() < end) {
-          let sent = performance.now();
-          const placed = placedOrder(
-            await host.submit(limitOrder(userId, side, side === 1 ? 4_000_000 : 2_000_000, 1)),
-          );
-          latencies.push(performance.now() - sent);
-          sent = performance.now();
-          await host.submit({ type: 'order.cancel', userId, orderId: placed.id });
-          latencies.push(performance.now() - sent);
-        }
-      }),
+/** The paced phases, a line each. */
+function printPaced({ paced, floorPaced, barePaced, light }: Phases): void {
+  for (const [label, rate, result] of [
+    ['', offeredRate, paced],
+    ['the durable floor, ', offeredRate, floorPaced],
+    ['the bare route, ', offeredRate, barePaced],
+    ['', lightRate, light],
+  ] as const) {
+    console.log(
+      `  ${label}offered ${rate}/s for ${pacedSeconds} s: ${result.count} acknowledged at ` +
+        `${Math.round(result.perSecond)}/s, ${result.failed} failed, ` +
+        `p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms (from the time each was due)` +
+        (result.queuedInClient > 0
+          ? `, up to ${result.queuedInClient} at once waited in the client for a connection`
+          : ''),
     );
-    const result = measured(latencies, 0, (performance.now() - started) / 1000);
-    const threadsUsed = new Map<number, number>();
-    addThreadUse(threadsUsed, threadsAtStart, threadCpuMs(process.pid));
-    await host.close();
-    return { ...result, threads: threadCpuPer(threadsUsed, result.count, process.pid) };
-  } finally {
-    await database.close();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-/**
- * The storage's own sync latency: 16 KB written and `fdatasync`ed in a loop, as a commit's WAL
- * append is. A durable acknowledgement cannot come sooner than its commit's sync, so this
- * distribution's tail bounds the acknowledgements' tail whatever the server does.
- */
-function diskSyncLatency(
-  dir: string,
-  durationSeconds: number,
-): { count: number; p50: number; p99: number; max: number; over50: number } {
-  const file = join(dir, 'disk-probe.bin');
-  const fd = openSync(file, 'w');
-  const block = Buffer.alloc(16 * 1024, 1);
-  const latencies: number[] = [];
-  const end = performance.now() + durationSeconds * 1000;
-  let position = 0;
-  try {
-    while (performance.now() < end) {
-      const started = performance.now();
-      writeSync(fd, block, 0, block.length, position);
-      fdatasyncSync(fd);
-      latencies.push(performance.now() - started);
-      position = (position + block.length) % (64 * 1024 * 1024);
-    }
-  } finally {
-    closeSync(fd);
-    rmSync(file, { force: true });
+/** The CPU time per request over the closed loops: the servers' (Linux), then the clients'. */
+function printCpuTimes({ run, floorRun, baselineRun }: Phases): void {
+  if (run.cpu !== null && floorRun.cpu !== null && baselineRun.cpu !== null) {
+    // CPU time per request depends far less on other load on the machine than rates do.
+    console.log(
+      `  CPU time over the closed loop: server ${run.cpu.toFixed(3)} ms per order, durable ` +
+        `floor ${floorRun.cpu.toFixed(3)} ms per order, bare route ` +
+        `${baselineRun.cpu.toFixed(3)} ms per request (all threads of each process)`,
+    );
+    console.log(`  the server's CPU time per order by thread: ${run.threads}`);
   }
-  const { count, p50, p99 } = measured(latencies, 0, durationSeconds);
-  return {
-    count,
-    p50,
-    p99,
-    max: latencies[latencies.length - 1] ?? 0,
-    over50: latencies.filter((ms) => ms > 50).length,
-  };
+  console.log(
+    `  the clients' CPU time (this process, one event loop): ${run.clientCpu.toFixed(3)} ms per ` +
+      `order, ${floorRun.clientCpu.toFixed(3)} ms per durable floor order, ` +
+      `${baselineRun.clientCpu.toFixed(3)} ms per bare-route request`,
+  );
+}
+
+/** Measures and prints the disk alone, then the engine host alone (e2eWithoutHttp.ts). */
+async function printWithoutHttp(dataDir: string): Promise<void> {
+  const disk = diskSyncLatency(dataDir, diskProbeSeconds);
+  console.log(
+    `  the disk under the data directory, alone: ${disk.count} writes of 16 KB each followed by ` +
+      `fdatasync in ${diskProbeSeconds} s, p50 ${disk.p50.toFixed(2)} ms, p99 ${disk.p99.toFixed(2)} ms, ` +
+      `max ${disk.max.toFixed(1)} ms, ${disk.over50} over 50 ms (every acknowledgement waits for one)`,
+  );
+  const hostOnly = await hostAlone(clientCount, seconds);
+  console.log(
+    `  for comparison, the engine host alone (in this process, no HTTP, ${clientCount} ` +
+      `submitters): ${Math.round(hostOnly.perSecond)} commands/s, p50 ${hostOnly.p50.toFixed(2)} ms, ` +
+      `p99 ${hostOnly.p99.toFixed(2)} ms; CPU time per command by thread: ${hostOnly.threads}`,
+  );
+}
+
+/** The headline figures, a name and a value a line, last. */
+function printSummary({ run, floorRun, baselineRun, paced }: Phases): void {
+  const baselineRate = baselineRun.perSecond;
+  console.log(`orders/s: ${Math.round(run.perSecond)}`);
+  console.log(`p50 ms: ${paced.p50.toFixed(2)}`);
+  console.log(`p99 ms: ${paced.p99.toFixed(2)}`);
+  console.log(`baseline req/s: ${Math.round(baselineRate)}`);
+  console.log(`ratio: ${(run.perSecond / baselineRate).toFixed(2)}`);
+  console.log(`durable floor orders/s: ${Math.round(floorRun.perSecond)}`);
+  console.log(`durable floor ratio: ${(floorRun.perSecond / baselineRate).toFixed(2)}`);
 }
