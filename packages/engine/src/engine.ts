@@ -72,6 +72,11 @@ export class Engine {
   private untilReturn = -1;
   /** The wait after the next hand-over or failed try. */
   private returnAfter: number;
+  /**
+   * Why the engine stopped, or null: a command threw, which only a bug does (InvariantViolation),
+   * and may have left the state half changed.
+   */
+  private brokenBy: string | null = null;
 
   /**
    * A new engine on the columnar core; with a state, an engine on the bigint core that stays
@@ -103,8 +108,31 @@ export class Engine {
     return this.s.nextDealId;
   }
 
-  /** Apply one command. Bad input is a rejection and leaves the state as it was. */
+  /**
+   * Apply one command. Bad input is a rejection and leaves the state as it was. A command that
+   * throws (a bug) stops the engine: every later command and snapshot throws, so that a state a
+   * command left half changed is neither built on nor saved.
+   */
   apply(cmd: Command): ApplyResult {
+    if (this.brokenBy !== null) throw this.stopped();
+    try {
+      return this.applyOne(cmd);
+    } catch (error) {
+      this.brokenBy = error instanceof Error ? error.message : String(error);
+      throw error;
+    }
+  }
+
+  /** Why the engine stopped (a command threw), or null while it runs. */
+  get halted(): string | null {
+    return this.brokenBy;
+  }
+
+  private stopped(): InvariantViolation {
+    return new InvariantViolation(`the engine stopped after a command threw: ${this.brokenBy}`);
+  }
+
+  private applyOne(cmd: Command): ApplyResult {
     if (typeof cmd !== 'object' || cmd === null) {
       return reject('invalid_command', 'A command must be an object');
     }
@@ -177,6 +205,7 @@ export class Engine {
 
   /** The whole state as plain JSON (bigints as decimal strings). */
   snapshot(): EngineSnapshot {
+    if (this.brokenBy !== null) throw this.stopped();
     return this.columnar === null ? snapshotState(this.s) : snapshotOf(this.columnar);
   }
 
