@@ -1,8 +1,10 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { InvariantViolation } from '@lattice/engine';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.js';
 import { seedReferenceData } from '../reference/reference.seed.js';
 import { testConfig } from '../testing/testConfig.js';
 import { useTestDb } from '../testing/testDb.js';
+import { limitOrder } from './hostFixtures.js';
 
 const testDb = useTestDb();
 const closing: (() => Promise<void>)[] = [];
@@ -41,5 +43,25 @@ describe('engine host plugin', () => {
     expect(second.engineHost.lastJournalSeq).toBe(journaled);
     expect(second.engineHost.engine.balances(alice.id).BTC?.main.available).toBe(500_000_000n);
     expect(second.engineHost.halted).toBeNull();
+  });
+
+  it('answers its dev endpoint after a command threw: halted, and no hash of a broken state', async () => {
+    const app = await startApp();
+    const host = app.engineHost;
+    // A bug in the engine, simulated: the next command throws inside Engine.apply.
+    const engine = host.engine as unknown as { applyOne: () => never };
+    vi.spyOn(engine, 'applyOne').mockImplementationOnce(() => {
+      throw new InvariantViolation('a simulated bug');
+    });
+    await expect(host.submit(limitOrder(1, 1, 3_000_000, 1))).rejects.toMatchObject({
+      code: 'engine_halted',
+    });
+    expect(host.engine.halted).toBe('a simulated bug');
+    const res = await app.inject({ method: 'GET', url: '/api/dev/engine' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      stateHash: null,
+      halted: 'invariant violated: a simulated bug',
+    });
   });
 });

@@ -14,7 +14,8 @@ declare module 'fastify' {
 /**
  * Opens the engine host on the app's database (recovery, reconciliation), registers the
  * reference data, and closes it (after a last snapshot) when the app closes. With DEV_TOOLS,
- * `GET /api/dev/engine` shows the engine's journal position and state hash.
+ * `GET /api/dev/engine` shows the engine's journal position and state hash (null once a command
+ * threw and the engine stopped).
  */
 export const engineHostPlugin = fp(
   async (app: FastifyInstance) => {
@@ -49,7 +50,8 @@ export const engineHostPlugin = fp(
       app.get('/api/dev/engine', async () => ({
         journalSeq: host.lastJournalSeq,
         lastEventSeq: host.engine.lastEventSeq,
-        stateHash: host.engine.stateHash(),
+        // A stopped engine (a command threw) has no hash to give: its state may be half changed.
+        stateHash: host.engine.halted === null ? host.engine.stateHash() : null,
         halted: host.halted,
       }));
     }

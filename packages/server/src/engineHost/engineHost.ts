@@ -44,6 +44,7 @@ export type EngineReader = Pick<
   | 'stateHash'
   | 'lastEventSeq'
   | 'coreName'
+  | 'halted'
 >;
 
 export interface EngineHostOptions {
