@@ -14,7 +14,7 @@ import type { Command, EngineSnapshot } from './types.js';
  * the sell then takes the frozen balance below zero, which the engine never allows.
  */
 function corrupted(snapshot: EngineSnapshot): EngineSnapshot {
-  const copy = structuredClone(snapshot);
+  const copy = JSON.parse(JSON.stringify(snapshot)) as EngineSnapshot;
   for (const row of copy.balances) {
     const [owner, kind, asset, available, frozen] = row;
     if (owner === 1 && kind === 'trade' && asset === 'BTC') {
