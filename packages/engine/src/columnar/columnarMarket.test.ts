@@ -4,7 +4,11 @@
 import { describe, expect, it } from 'vitest';
 import { bid, funding, type Input, Pair } from './enginePairTestKit.js';
 
-/** A lot of 7^18 satoshis and a tick of 7 minor units: 7^19 × 10^-8 passes 2^53 as a fraction. */
+/**
+ * A lot of 7^18 satoshis and a tick of 7 minor units: a lot at one tick is worth 7^19 / 10^8
+ * minor units, a fraction whose numerator passes 2^53 and shares no factor with 10^8, so the
+ * lot cannot be folded into the deal ratios; a tick alone, 7 / 10^8, can.
+ */
 const LOT = 7n ** 18n;
 
 function sevens(makerFeePpm: number, takerFeePpm: number): Input[] {
