@@ -5,7 +5,7 @@
 // conditionalOrders.ts), which reads it for every order.
 
 import { maxBig } from '../bigmath.js';
-import { ceilDivN, SAFE_MAX, SAFE_MAX_BIG } from '../fastmath.js';
+import { ceilDivN, SAFE_MAX, toSafe } from '../fastmath.js';
 import { buyFreezeFor } from '../lifecycle.js';
 import { insufficient } from '../placement.js';
 import type { ApplyResult, Rejection } from '../types.js';
@@ -90,7 +90,8 @@ export abstract class OrderBounds extends Matching {
       return ceilDivN(value, cm.valueQ) + ceilDivN(fee, cm.feeQ);
     }
     const need = buyFreezeFor(cm.market, BigInt(amount), BigInt(ticks) * cm.tickSize);
-    return need > SAFE_MAX_BIG ? Number.POSITIVE_INFINITY : Number(need);
+    const n = toSafe(need);
+    return n < 0 ? Number.POSITIVE_INFINITY : n;
   }
 
   /**
