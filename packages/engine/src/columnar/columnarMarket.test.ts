@@ -2,7 +2,7 @@
 // minor unit are: the columnar core trades it counting amounts in minor units, not in lots
 // (ColumnarMarket's amountUnit), and must agree with the bigint core.
 import { describe, expect, it } from 'vitest';
-import { bid, funding, type Input, Pair } from './enginePairTestKit.js';
+import { bid, type Input, Pair, setupCommands } from './enginePairTestKit.js';
 
 /**
  * A lot of 7^18 satoshis and a tick of 7 minor units: a lot at one tick is worth 7^19 / 10^8
@@ -11,26 +11,10 @@ import { bid, funding, type Input, Pair } from './enginePairTestKit.js';
  */
 const LOT = 7n ** 18n;
 
-function sevens(makerFeePpm: number, takerFeePpm: number): Input[] {
-  return [
-    { type: 'asset.add', asset: 'BTC', decimals: 8 },
-    { type: 'asset.add', asset: 'USDT', decimals: 6 },
-    {
-      type: 'market.add',
-      name: 'BTC_USDT',
-      stock: 'BTC',
-      money: 'USDT',
-      tickSize: 7n,
-      lotSize: LOT,
-      minAmount: LOT,
-      pricePrecision: 6,
-      amountPrecision: 8,
-      makerFeePpm,
-      takerFeePpm,
-    },
-    ...[1, 2].flatMap((userId) => ['BTC', 'USDT'].flatMap((asset) => funding(userId, asset))),
-  ];
-}
+/** The kit's exchange (fees of 0.1% and 0.2%) with that tick and lot on its BTC_USDT. */
+const sevens = setupCommands(1_000, 2_000).map((cmd) =>
+  cmd.type === 'market.add' ? { ...cmd, tickSize: 7n, lotSize: LOT, minAmount: LOT } : cmd,
+);
 
 const ask = (userId: number, amount: bigint, price: bigint): Input => ({
   ...bid(userId, amount, price),
@@ -40,7 +24,7 @@ const ask = (userId: number, amount: bigint, price: bigint): Input => ({
 describe('a market whose lot does not fold into its deal ratios', () => {
   it('trades on the columnar core in minor units, as the bigint core does', () => {
     const pair = new Pair();
-    for (const cmd of sevens(1_000, 2_000)) pair.apply(cmd);
+    for (const cmd of sevens) pair.apply(cmd);
     expect(pair.engine.coreName).toBe('columnar');
     const commands: Input[] = [
       ask(1, 3n * LOT, 7_000_007n),
