@@ -2,7 +2,8 @@
 // order's quantities within the ranges the core checks when an order is placed, and every
 // balance within two limbs. Otherwise null, and the engine restores into the bigint core.
 import { SAFE_MAX, SAFE_MAX_BIG, toSafe } from '../fastmath.js';
-import { type OpenOrder, openOrderOfRow, restoreState } from '../snapshot.js';
+import { restoreState } from '../snapshot.js';
+import { type OpenOrder, openOrderOfRow } from '../snapshotRows.js';
 import type { DoneEntry } from '../state.js';
 import type { EngineSnapshot } from '../types.js';
 import { SELF_TRADE_MODES } from '../validate.js';
