@@ -69,80 +69,135 @@ function isFitting(o: OpenOrder): boolean {
   );
 }
 
+/** An open order's quantities in the core's units, as restoreOrder reads and then writes them. */
+interface Quantities {
+  ticks: number;
+  amount: number;
+  left: number;
+  dealStock: number;
+  dealMoney: number;
+  dealFee: number;
+  dealFeeLtt: number;
+  frozen: number;
+  stopTicks: number;
+  limitTicks: number;
+  moneyUnits: number;
+  feeUnits: number;
+  bigUnits: boolean;
+}
+
+// One, reused: a restore reads an order's quantities and writes its row before the next order.
+const quantities: Quantities = {
+  ticks: 0,
+  amount: 0,
+  left: 0,
+  dealStock: 0,
+  dealMoney: 0,
+  dealFee: 0,
+  dealFeeLtt: 0,
+  frozen: 0,
+  stopTicks: 0,
+  limitTicks: 0,
+  moneyUnits: 0,
+  feeUnits: 0,
+  bigUnits: false,
+};
+
+/** Reads an order's quantities into `q`; false when one is not a safe count of its unit. */
+function readQuantities(cm: ColumnarMarket, o: OpenOrder, q: Quantities): boolean {
+  if (o.price <= 0n) return false;
+  q.ticks = units(o.price, cm.tickSize);
+  q.amount = toSafe(o.amount);
+  q.left = toSafe(o.left);
+  q.dealStock = toSafe(o.dealStock);
+  q.dealMoney = toSafe(o.dealMoney);
+  q.dealFee = toSafe(o.dealFee);
+  q.dealFeeLtt = toSafe(o.dealFeeLtt);
+  q.frozen = toSafe(o.frozen);
+  q.stopTicks = units(o.stopPrice, cm.tickSize);
+  q.limitTicks = units(o.limitPrice, cm.tickSize);
+  // Its numerators as counts of their units while those are safe integers, else in bigint.
+  const { moneyNum, feeNum } = o;
+  q.moneyUnits = units(moneyNum, cm.moneyUnit);
+  q.feeUnits = units(feeNum, cm.feeUnit);
+  q.bigUnits = q.moneyUnits < 0 || q.feeUnits < 0;
+  if (q.ticks < 0 || q.amount < 0 || q.left < 0 || q.dealStock < 0 || q.dealMoney < 0) {
+    return false;
+  }
+  if (q.dealFee < 0 || q.dealFeeLtt < 0 || q.frozen < 0 || q.stopTicks < 0) return false;
+  if (q.limitTicks < 0 || moneyNum < 0n || feeNum < 0n) return false;
+  // Whole lots, as placing and filling keep them: the fills' products count lots (lotsTicks).
+  const lot = cm.amountUnit;
+  return q.amount % lot === 0 && q.left % lot === 0 && q.dealStock % lot === 0;
+}
+
 /** Put one open order into the core: its slot, or NONE when it does not fit. */
 function restoreOrder(core: ColumnarCore, o: OpenOrder): number {
   const cm: ColumnarMarket | undefined = core.marketsByName.get(o.market.name);
   const holder = core.holders.findUser(o.user.userId);
   const tif = TIME_IN_FORCE_CODES.indexOf(o.timeInForce);
   if (cm === undefined || !cm.fits || holder < 0 || tif < 0) return NONE;
-  if (o.price <= 0n) return NONE;
-  const ticks = units(o.price, cm.tickSize);
-  const amount = toSafe(o.amount);
-  const left = toSafe(o.left);
-  const dealStock = toSafe(o.dealStock);
-  const dealMoney = toSafe(o.dealMoney);
-  const dealFee = toSafe(o.dealFee);
-  const dealFeeLtt = toSafe(o.dealFeeLtt);
-  const frozen = toSafe(o.frozen);
-  const stopTicks = units(o.stopPrice, cm.tickSize);
-  const limitTicks = units(o.limitPrice, cm.tickSize);
-  // Its numerators as counts of their units while those are safe integers, else in bigint.
-  const { moneyNum, feeNum } = o;
-  const moneyUnits = units(moneyNum, cm.moneyUnit);
-  const feeUnits = units(feeNum, cm.feeUnit);
-  const bigUnits = moneyUnits < 0 || feeUnits < 0;
-  if (ticks < 0 || amount < 0 || left < 0 || dealStock < 0 || dealMoney < 0) return NONE;
-  if (dealFee < 0 || dealFeeLtt < 0 || frozen < 0 || stopTicks < 0 || limitTicks < 0) return NONE;
-  if (moneyNum < 0n || feeNum < 0n) return NONE;
-  // Whole lots, as placing and filling keep them: the fills' products count lots (lotsTicks).
-  const lot = cm.amountUnit;
-  if (amount % lot !== 0 || left % lot !== 0 || dealStock % lot !== 0) return NONE;
+  const q = quantities;
+  if (!readQuantities(cm, o, q)) return NONE;
   // As placing it checked: its fills at its own price move less than 2^53; and the sums of its
   // fills so far and to come stay exact.
-  if (!core.fillsFit(cm, amount, ticks)) return NONE;
+  if (!core.fillsFit(cm, q.amount, q.ticks)) return NONE;
   const valueLeft = (o.left * o.price) / cm.market.scale;
-  if (BigInt(dealMoney) + BigInt(dealFee) + valueLeft + 1n > SAFE_MAX_BIG) return NONE;
+  if (BigInt(q.dealMoney) + BigInt(q.dealFee) + valueLeft + 1n > SAFE_MAX_BIG) return NONE;
   // As the Order constructor does in the bigint core's restore: the user's trade balances of
   // both assets exist from here on (a user's balances list them).
   core.holders.ensureAccounts(holder, cm.stock, core.assetNames[cm.stock]!);
   core.holders.ensureAccounts(holder, cm.money, core.assetNames[cm.money]!);
   const slot = core.table.allocate(o.id);
-  const ord = core.table.rows;
-  const at = slot * ORDER_WIDTH;
-  ord[at + O_USER] = holder;
-  ord[at + O_SIDE] = o.side;
-  ord[at + O_TICKS] = ticks;
-  ord[at + O_LEFT] = left;
-  ord[at + O_DEAL_STOCK] = dealStock;
-  ord[at + O_DEAL_MONEY] = dealMoney;
-  ord[at + O_DEAL_FEE] = dealFee;
-  ord[at + O_DEAL_FEE_LTT] = dealFeeLtt;
-  ord[at + O_MONEY_UNITS] = bigUnits ? BIG_UNITS : moneyUnits;
-  ord[at + O_FEE_UNITS] = bigUnits ? BIG_UNITS : feeUnits;
-  if (bigUnits) core.table.bigUnits.set(slot, { moneyNum, feeNum });
-  ord[at + O_FROZEN] = frozen;
-  ord[at + O_FUNDS_FROZEN] = 1;
-  ord[at + O_MTIME] = o.mtime;
-  ord[at + O_MARKET] = cm.index;
-  ord[at + O_TYPE] = 1;
-  ord[at + O_TIME_IN_FORCE] = tif;
-  ord[at + O_SOURCE] = o.source === 'web' ? 0 : 1;
-  ord[at + O_AMOUNT] = amount;
-  ord[at + O_TOTAL] = 0;
-  ord[at + O_CTIME] = o.ctime;
-  ord[at + O_ALGORITHM] = o.algorithm;
-  ord[at + O_STOP_TICKS] = stopTicks;
-  ord[at + O_LIMIT_TICKS] = limitTicks;
-  ord[at + O_TRIGGERED] = o.triggered ? 1 : 0;
-  ord[at + O_OCO_ID] = o.ocoId;
-  ord[at + O_DIRECTION] = o.direction;
-  ord[at + O_SELF_TRADE] = SELF_TRADE_MODES.indexOf(o.selfTrade);
+  writeRow(core, cm, slot, holder, tif, o, q);
+  if (q.bigUnits) core.table.bigUnits.set(slot, { moneyNum: o.moneyNum, feeNum: o.feeNum });
   // The orders of one side come best level first, each level's orders oldest first; a waiting
   // stop takes its place in the market's firing order.
   if (o.direction !== 0 && !o.triggered) cm.stops.add(slot);
   else cm.ownSide(o.side).add(slot);
   core.table.linkUser(slot);
   return slot;
+}
+
+/** An open order's row: its quantities as read, the rest of its fields as codes. */
+function writeRow(
+  core: ColumnarCore,
+  cm: ColumnarMarket,
+  slot: number,
+  holder: number,
+  tif: number,
+  o: OpenOrder,
+  q: Quantities,
+): void {
+  const ord = core.table.rows;
+  const at = slot * ORDER_WIDTH;
+  ord[at + O_USER] = holder;
+  ord[at + O_SIDE] = o.side;
+  ord[at + O_TICKS] = q.ticks;
+  ord[at + O_LEFT] = q.left;
+  ord[at + O_DEAL_STOCK] = q.dealStock;
+  ord[at + O_DEAL_MONEY] = q.dealMoney;
+  ord[at + O_DEAL_FEE] = q.dealFee;
+  ord[at + O_DEAL_FEE_LTT] = q.dealFeeLtt;
+  ord[at + O_MONEY_UNITS] = q.bigUnits ? BIG_UNITS : q.moneyUnits;
+  ord[at + O_FEE_UNITS] = q.bigUnits ? BIG_UNITS : q.feeUnits;
+  ord[at + O_FROZEN] = q.frozen;
+  ord[at + O_FUNDS_FROZEN] = 1;
+  ord[at + O_MTIME] = o.mtime;
+  ord[at + O_MARKET] = cm.index;
+  ord[at + O_TYPE] = 1;
+  ord[at + O_TIME_IN_FORCE] = tif;
+  ord[at + O_SOURCE] = o.source === 'web' ? 0 : 1;
+  ord[at + O_AMOUNT] = q.amount;
+  ord[at + O_TOTAL] = 0;
+  ord[at + O_CTIME] = o.ctime;
+  ord[at + O_ALGORITHM] = o.algorithm;
+  ord[at + O_STOP_TICKS] = q.stopTicks;
+  ord[at + O_LIMIT_TICKS] = q.limitTicks;
+  ord[at + O_TRIGGERED] = o.triggered ? 1 : 0;
+  ord[at + O_OCO_ID] = o.ocoId;
+  ord[at + O_DIRECTION] = o.direction;
+  ord[at + O_SELF_TRADE] = SELF_TRADE_MODES.indexOf(o.selfTrade);
 }
 
 /** What a move back from the bigint core passes over as it is instead of in the snapshot. */
