@@ -98,25 +98,53 @@ export abstract class ConditionalOrders extends OrderPlacement {
     // The funds before the ranges (declineIfPaid).
     const funds = side === 1 ? cm.stock : cm.money;
     if (!this.hasAvailable(h, funds, need)) return this.insufficientOf(h, funds, 'amount');
-    // The limit leg trades now or rests; the stop leg waits, and cannot fire in this command (a
-    // trade of the limit leg cancels it).
-    if (
-      !this.limitFillsFit(cm, side, amount, ticks) ||
-      !this.fillsFit(cm, amount, limitTicks) ||
-      cm.ownSide(side).units > SAFE_MAX - amount / cm.amountUnit ||
-      cm.stops.amountUnits > SAFE_MAX - amount / cm.amountUnit ||
-      !this.tradesFit(cm, side, ticks, amount)
-    ) {
-      return DECLINED;
-    }
+    if (!this.ocoFits(cm, side, amount, ticks, limitTicks)) return DECLINED;
     this.ensureTrade(h, funds);
     const source = cmd.source;
     const stp = this.placedSelfTrade;
     const limitLeg = this.newOrder(h, cm, side, 1, TIF_GTC, source, amount, 0, ticks, stp);
     const stopLeg = this.newOrder(h, cm, side, 1, TIF_GTC, source, amount, 0, limitTicks, stp);
-    // Read after both: a new order may have grown the table.
+    this.pairOcoLegs(side, limitLeg, stopLeg, m.ticksOf(cmd.stopPrice), limitTicks);
+    this.freezeForOrder(limitLeg, need);
+    this.parkStop(cm, stopLeg);
+    this.executeLimit(cm, limitLeg, true, -1);
+    this.runTriggers(cm);
+    return this.accepted(RESULT_ORDERS);
+  }
+
+  /**
+   * Whether an OCO's legs stay within the ranges: the limit leg trades now or rests; the stop leg
+   * waits, and cannot fire in this command (a trade of the limit leg cancels it).
+   */
+  private ocoFits(
+    cm: ColumnarMarket,
+    side: number,
+    amount: number,
+    ticks: number,
+    limitTicks: number,
+  ): boolean {
+    return (
+      this.limitFillsFit(cm, side, amount, ticks) &&
+      this.fillsFit(cm, amount, limitTicks) &&
+      cm.ownSide(side).units <= SAFE_MAX - amount / cm.amountUnit &&
+      cm.stops.amountUnits <= SAFE_MAX - amount / cm.amountUnit &&
+      this.tradesFit(cm, side, ticks, amount)
+    );
+  }
+
+  /**
+   * Two new orders made an OCO's legs: each other's sibling under the limit leg's id, the stop
+   * leg waiting in the direction the price must move to fire it, its funds the pair's one freeze.
+   */
+  private pairOcoLegs(
+    side: number,
+    limitLeg: number,
+    stopLeg: number,
+    stopTicks: number,
+    limitTicks: number,
+  ): void {
+    // Read after both were made: a new order may have grown the table.
     const ord = this.table.rows;
-    const stopTicks = m.ticksOf(cmd.stopPrice);
     const ocoId = ord[limitLeg * ORDER_WIDTH + O_ID]!;
     for (const [o, sibling] of [
       [limitLeg, stopLeg],
@@ -134,11 +162,6 @@ export abstract class ConditionalOrders extends OrderPlacement {
     ord[stopRow + O_FUNDS_FROZEN] = 1;
     this.resultId = ocoId;
     this.resultId2 = ord[stopRow + O_ID]!;
-    this.freezeForOrder(limitLeg, need);
-    this.parkStop(cm, stopLeg);
-    this.executeLimit(cm, limitLeg, true, -1);
-    this.runTriggers(cm);
-    return this.accepted(RESULT_ORDERS);
   }
 
   /** Wait for the trigger (the funds are already frozen), announced with a put. */
