@@ -21,7 +21,8 @@ import { reconcile } from './reconcile.js';
 import { type Recovered, recoverEngine } from './recovery.js';
 import { type Applied, Sequencer } from './sequencer.js';
 import { feedingReplica, SnapshotReplica } from './snapshotReplica.js';
-import { type SnapshotPolicy, writeSnapshot } from './snapshots.js';
+import { SnapshotSchedule } from './snapshotSchedule.js';
+import type { SnapshotPolicy } from './snapshots.js';
 import { replyFromStored, storedFromReply } from './storedReply.js';
 
 type WithoutTime<T> = T extends unknown ? Omit<T, 'time'> : never;
@@ -76,12 +77,6 @@ interface Outcome {
   readonly eventSeqEnd: number;
 }
 
-const defaultSnapshotPolicy: SnapshotPolicy = {
-  everyCommands: 50_000,
-  everyMs: 10 * 60_000,
-  keep: 2,
-  writeDelayMs: 0,
-};
 const idempotencyKeepMs = 24 * 60 * 60_000;
 
 /**
@@ -96,17 +91,11 @@ export class EngineHost {
   readonly bus: EventBus<EngineEvent>;
   private readonly sequencer: Sequencer<HostCommand, Command, Outcome, Meta>;
   private readonly gate = new IdempotencyGate<ApplyResult>();
-  private readonly policy: SnapshotPolicy;
+  private readonly snapshots: SnapshotSchedule;
   private readonly now: () => number;
   private readonly timers: NodeJS.Timeout[] = [];
   private journalSeq: number;
-  private lastSnapshotSeq: number;
-  private snapshotInFlight: Promise<void> | null = null;
-  /** A snapshot asked for while one was in flight, taken after it. */
-  private snapshotNext: Promise<void> | null = null;
   private readonly knownUsers = new Set<number>();
-  /** Off once closing has begun: snapshots are then taken only when asked for. */
-  private automaticSnapshots = true;
   /** The engine's core as last logged (at recovery, then at each change). */
   private loggedCore: Engine['coreName'];
 
@@ -120,10 +109,18 @@ export class EngineHost {
     this.bus =
       options.bus ??
       new InProcessEventBus((error) => logger.error({ err: error }, 'event subscriber failed'));
-    this.policy = { ...defaultSnapshotPolicy, ...options.snapshots };
     this.now = options.now ?? Date.now;
     this.journalSeq = recovered.journalSeq;
-    this.lastSnapshotSeq = recovered.snapshotSeq;
+    this.snapshots = new SnapshotSchedule({
+      store: options.store,
+      logger,
+      replica,
+      policy: options.snapshots,
+      now: this.now,
+      journalSeq: () => this.journalSeq,
+      halted: () => this.sequencer.halted,
+      snapshotSeq: recovered.snapshotSeq,
+    });
     this.loggedCore = engineState.coreName;
     this.sequencer = new Sequencer({
       // NOTE: not `{ ...input, time }`: on Node 20 a property added to an object spread's copy
@@ -182,7 +179,9 @@ export class EngineHost {
       'engine recovered',
     );
     await host.reconcileNow();
-    if (recovered.replayed >= host.policy.everyCommands) void host.snapshotWhenIdle();
+    if (recovered.replayed >= host.snapshots.policy.everyCommands) {
+      void host.snapshots.takeWhenIdle();
+    }
     host.startTimers();
     return host;
   }
@@ -262,47 +261,7 @@ export class EngineHost {
    * snapshot is logged, not thrown: the journal still holds everything.
    */
   snapshotNow(): Promise<void> {
-    if (!this.snapshotInFlight) return this.snapshotWhenIdle();
-    this.snapshotNext ??= this.snapshotInFlight.then(() => {
-      this.snapshotNext = null;
-      return this.snapshotWhenIdle();
-    });
-    return this.snapshotNext;
-  }
-
-  /**
-   * Asks the replica for a snapshot unless one is in flight: the replica captures its state
-   * after the entries already handed to it, which are exactly the journal up to `journalSeq`,
-   * serialises and hashes it in its own thread, and the row is written here. The sequencer
-   * does not stop for any of it.
-   */
-  private snapshotWhenIdle(): Promise<void> {
-    if (this.snapshotInFlight) return this.snapshotInFlight;
-    if (
-      this.sequencer.halted !== null ||
-      this.journalSeq === this.lastSnapshotSeq ||
-      this.replica.failure !== null
-    ) {
-      return Promise.resolve();
-    }
-    const run = async () => {
-      try {
-        const { row, ms } = await this.replica.snapshot(this.now());
-        this.options.logger.debug(
-          { journalSeq: row.journal_seq, replicaMs: Math.round(ms) },
-          'engine snapshot captured',
-        );
-        await writeSnapshot(this.options.store, row, this.policy, this.options.logger);
-        this.lastSnapshotSeq = row.journal_seq;
-      } catch (error) {
-        // The journal still holds everything; a missing snapshot only lengthens recovery.
-        this.options.logger.error({ err: error }, 'engine snapshot failed');
-      } finally {
-        this.snapshotInFlight = null;
-      }
-    };
-    this.snapshotInFlight = run();
-    return this.snapshotInFlight;
+    return this.snapshots.takeNow();
   }
 
   /**
@@ -312,10 +271,9 @@ export class EngineHost {
    * write lock (a snapshot held open until a timer on that event loop fires never ends).
    */
   async settleSnapshots(): Promise<void> {
-    this.automaticSnapshots = false;
+    const settled = this.snapshots.settle();
     for (const timer of this.timers) clearInterval(timer);
-    await this.snapshotNext;
-    await this.snapshotInFlight;
+    await settled;
   }
 
   /**
@@ -370,12 +328,7 @@ export class EngineHost {
     }
     this.bus.publish(events);
     this.noteCoreChange();
-    if (
-      this.automaticSnapshots &&
-      this.journalSeq - this.lastSnapshotSeq >= this.policy.everyCommands
-    ) {
-      void this.snapshotWhenIdle();
-    }
+    this.snapshots.afterCommit();
   }
 
   /**
@@ -403,7 +356,7 @@ export class EngineHost {
       if (ms <= 0) return;
       this.timers.push(setInterval(() => void task(), ms).unref());
     };
-    every(this.policy.everyMs, () => this.snapshotWhenIdle());
+    every(this.snapshots.policy.everyMs, () => this.snapshots.takeWhenIdle());
     every(this.options.reconcileEveryMs ?? 5 * 60_000, () => this.reconcileNow());
     every(60 * 60_000, () =>
       this.options.store.deleteIdempotencyBefore(this.now() - idempotencyKeepMs),
