@@ -1,7 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildUser, type FakeRoute, fieldErrors } from '../../test/fakeApi';
-import { renderApp } from '../../test/renderApp';
 import {
   buildBalance,
   buildDeposit,
@@ -10,64 +9,30 @@ import {
   buildWithdrawal,
   emptyPage,
 } from './walletFakes';
+import { balances, open, type } from './walletTestKit';
 
-function type(label: string | RegExp, value: string) {
-  fireEvent.change(screen.getByLabelText(label), { target: { value } });
-}
-
-function open(path: string, routes: Record<string, FakeRoute>, user = buildUser()) {
-  return renderApp(path, { params: { user }, routes });
-}
-
-const balances = [
-  buildBalance(),
-  buildBalance({
-    ticker: 'ETH',
-    label: 'Ethereum',
-    fullBalance: '0',
-    fullBalanceBtc: '0',
-    mainBalance: '0',
-    tradeAvailable: '0',
-    tradeFreeze: '0',
-  }),
-  buildBalance({ ticker: 'USDT', label: 'Tether', mainBalance: '100', fullBalance: '100' }),
-];
-
-describe('wallet list', () => {
-  it('searches by ticker or name and hides empty balances', async () => {
-    await open('/user/wallet-list', { 'GET /api/v3/profile/balance': { body: balances } });
-    await screen.findByTestId('balance-BTC');
-    expect(screen.getByTestId('wallet-total-btc').textContent).toBe('3 BTC');
-    fireEvent.click(screen.getByLabelText('Hide zero balances'));
-    expect(screen.queryByTestId('balance-ETH')).toBeNull();
-    type('Search currency', 'teth');
-    expect(screen.getByTestId('balance-USDT')).toBeTruthy();
-    expect(screen.queryByTestId('balance-BTC')).toBeNull();
-  });
-
-  it('transfers from trade to main, refusing more than the trade balance holds', async () => {
-    const { api } = await open('/user/wallet-list', {
-      'GET /api/v3/profile/balance': { body: balances },
-      'POST /api/v2/profile/transfer': { body: { mainBalance: '1.2', tradeAvailable: '0.2' } },
+describe('deposit page', () => {
+  it('shows the address with its QR code, the memo warning and the confirmations', async () => {
+    await open('/user/wallet/deposit/BNB', {
+      'GET /api/v3/profile/balance': { body: [buildBalance({ ticker: 'BNB' })] },
+      'GET /api/v3/profile/depositdata/:ticker': {
+        body: buildPaymentData(
+          [buildMethod({ key: 'bnb_beacon', name: 'BNB Beacon Chain', memo: true })],
+          'BNB',
+        ),
+      },
+      'GET /api/v2/profile/address/:ticker': {
+        body: { address: 'bnb1shared', memo: '100042', network: 'bnb_beacon' },
+      },
+      'GET /api/v2/deposit_history': {
+        body: { ...emptyPage, records: [buildDeposit({ ticker: 'BNB' })], total: 1 },
+      },
     });
-    const row = await screen.findByTestId('balance-BTC');
-    fireEvent.click(within(row).getByRole('button', { name: 'Transfer' }));
-    const dialog = await screen.findByRole('dialog');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Swap direction' }));
-    expect(screen.getByTestId('transfer-direction').textContent).toBe(
-      'From Trade balance to Main balance',
-    );
-    type('Amount', '0,5');
-    expect(await screen.findByText('Amount should not be greater than your balance!')).toBeTruthy();
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Max' }));
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Transfer' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(api.callsTo('POST', '/api/v2/profile/transfer')[0]?.body).toEqual({
-      ticker: 'BTC',
-      amount: '0.4',
-      from: 'trade',
-      to: 'main',
-    });
+    expect((await screen.findByTestId('deposit-address')).textContent).toBe('bnb1shared');
+    expect(screen.getByTestId('deposit-memo').textContent).toBe('100042');
+    expect(screen.getByTestId('deposit-qr').querySelector('svg')).toBeTruthy();
+    expect(screen.getByText(/A deposit without the memo cannot be credited/)).toBeTruthy();
+    expect((await screen.findByTestId('deposit-confirmations')).textContent).toBe('1 / 2');
   });
 });
 
@@ -185,152 +150,6 @@ describe('withdrawal form', () => {
     await open('/user/wallet/withdraw/BTC', withdrawRoutes());
     expect(await screen.findByTestId('withdraw-needs-2fa')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Withdraw' })).toHaveProperty('disabled', true);
-  });
-});
-
-describe('deposit page', () => {
-  it('shows the address with its QR code, the memo warning and the confirmations', async () => {
-    await open('/user/wallet/deposit/BNB', {
-      'GET /api/v3/profile/balance': { body: [buildBalance({ ticker: 'BNB' })] },
-      'GET /api/v3/profile/depositdata/:ticker': {
-        body: buildPaymentData(
-          [buildMethod({ key: 'bnb_beacon', name: 'BNB Beacon Chain', memo: true })],
-          'BNB',
-        ),
-      },
-      'GET /api/v2/profile/address/:ticker': {
-        body: { address: 'bnb1shared', memo: '100042', network: 'bnb_beacon' },
-      },
-      'GET /api/v2/deposit_history': {
-        body: { ...emptyPage, records: [buildDeposit({ ticker: 'BNB' })], total: 1 },
-      },
-    });
-    expect((await screen.findByTestId('deposit-address')).textContent).toBe('bnb1shared');
-    expect(screen.getByTestId('deposit-memo').textContent).toBe('100042');
-    expect(screen.getByTestId('deposit-qr').querySelector('svg')).toBeTruthy();
-    expect(screen.getByText(/A deposit without the memo cannot be credited/)).toBeTruthy();
-    expect((await screen.findByTestId('deposit-confirmations')).textContent).toBe('1 / 2');
-  });
-});
-
-describe('transfer codes', () => {
-  it('asks a visitor to sign in, without asking for balances', async () => {
-    const { api } = await renderApp('/codes', {});
-    expect(
-      await screen.findByRole('link', { name: 'Sign in to create or activate a code' }),
-    ).toBeTruthy();
-    expect(api.callsTo('GET', '/api/v3/profile/balance')).toHaveLength(0);
-  });
-
-  it('tells an unverified user to pass verification before creating one', async () => {
-    await open('/codes', {
-      'GET /api/v3/profile/balance': { body: balances },
-      'GET /api/v2/profile/codes/my': { body: emptyPage },
-    });
-    expect((await screen.findByTestId('codes-kyc')).textContent).toContain(
-      'You must pass personal verification.',
-    );
-    expect(screen.queryByRole('form', { name: 'Create a code' })).toBeNull();
-  });
-
-  it('creates a code within the balance and shows it', async () => {
-    const code = 'A'.repeat(32);
-    const { api } = await open(
-      '/codes',
-      {
-        'GET /api/v3/profile/balance': { body: balances },
-        'GET /api/v2/profile/codes/my': { body: emptyPage },
-        'POST /api/v2/profile/code/create': {
-          status: 201,
-          body: {
-            date: 1_700_000_000,
-            code,
-            ticker: 'USDT',
-            amount: '25',
-            status: 'active',
-            isOwn: true,
-          },
-        },
-      },
-      buildUser({ kyc: 'verified' }),
-    );
-    const form = await screen.findByRole('form', { name: 'Create a code' });
-    fireEvent.change(within(form).getByLabelText('Currency'), { target: { value: 'USDT' } });
-    fireEvent.change(within(form).getByLabelText('Amount'), { target: { value: '250' } });
-    expect(
-      await within(form).findByText('Amount should not be greater than your balance!'),
-    ).toBeTruthy();
-    fireEvent.change(within(form).getByLabelText('Amount'), { target: { value: '25' } });
-    fireEvent.click(within(form).getByRole('button', { name: 'Create code' }));
-    expect((await screen.findByTestId('created-code')).textContent).toContain(code);
-    expect(api.callsTo('POST', '/api/v2/profile/code/create')[0]?.body).toEqual({
-      ticker: 'USDT',
-      amount: '25',
-    });
-  });
-
-  it("shows the server's refusal of an activation", async () => {
-    await open('/codes', {
-      'GET /api/v3/profile/balance': { body: balances },
-      'GET /api/v2/profile/codes/my': { body: emptyPage },
-      'POST /api/v2/profile/code/apply': {
-        status: 422,
-        body: { message: 'Code activation error', code: 'voucher_activation_failed' },
-      },
-    });
-    const form = await screen.findByRole('form', { name: 'Activate a code' });
-    fireEvent.click(within(form).getByRole('button', { name: 'Activate' }));
-    expect(await within(form).findByText('Field is required')).toBeTruthy();
-    fireEvent.change(within(form).getByLabelText('Code'), { target: { value: 'B'.repeat(32) } });
-    fireEvent.click(within(form).getByRole('button', { name: 'Activate' }));
-    expect(await within(form).findByText('Code activation error')).toBeTruthy();
-  });
-});
-
-describe('my active codes', () => {
-  it('cancels a code after asking, and the list drops it', async () => {
-    const code = 'C'.repeat(32);
-    let active = true;
-    const { api } = await open('/codes', {
-      'GET /api/v3/profile/balance': { body: balances },
-      'GET /api/v2/profile/codes/my': () => ({
-        body: {
-          ...emptyPage,
-          records: active
-            ? [
-                {
-                  date: 1_700_000_000,
-                  code,
-                  ticker: 'BTC',
-                  amount: '0.1',
-                  status: 'active',
-                  isOwn: true,
-                },
-              ]
-            : [],
-        },
-      }),
-      'POST /api/v2/profile/code/delete': () => {
-        active = false;
-        return {
-          body: {
-            date: 1_700_000_000,
-            code,
-            ticker: 'BTC',
-            amount: '0.1',
-            status: 'canceled',
-            isOwn: true,
-          },
-        };
-      },
-    });
-    const row = await screen.findByTestId('my-code-row');
-    fireEvent.click(within(row).getByRole('button', { name: 'Cancel' }));
-    const dialog = await screen.findByRole('dialog');
-    expect(dialog.textContent).toContain('0.1 BTC go back to your main balance.');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-    await waitFor(() => expect(screen.queryByTestId('my-code-row')).toBeNull());
-    expect(api.callsTo('POST', '/api/v2/profile/code/delete')[0]?.body).toEqual({ code });
   });
 });
 
