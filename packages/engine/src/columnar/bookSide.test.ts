@@ -25,22 +25,31 @@ const ticks = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom(2 ** 40, 10 ** 15, Number.MAX_SAFE_INTEGER) },
 );
 
-const step = fc.oneof(
-  {
-    weight: 5,
-    arbitrary: fc.record({
-      kind: fc.constant('add' as const),
-      ask: fc.boolean(),
-      ticks,
-      left: fc.integer({ min: 1, max: 1000 }),
-    }),
-  },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('remove' as const), pick: fc.nat() }) },
-  {
-    weight: 3,
-    arbitrary: fc.record({ kind: fc.constant('fill' as const), ask: fc.boolean(), pick: fc.nat() }),
-  },
-);
+// Prices over two hundred ticks: sides of hundreds of levels, where a level made or dropped moves
+// its neighbours towards either end, more than the few that move in a loop.
+const manyTicks = fc.integer({ min: 1, max: 200 });
+
+const stepOf = (ticks: fc.Arbitrary<number>) =>
+  fc.oneof(
+    {
+      weight: 5,
+      arbitrary: fc.record({
+        kind: fc.constant('add' as const),
+        ask: fc.boolean(),
+        ticks,
+        left: fc.integer({ min: 1, max: 1000 }),
+      }),
+    },
+    { weight: 2, arbitrary: fc.record({ kind: fc.constant('remove' as const), pick: fc.nat() }) },
+    {
+      weight: 3,
+      arbitrary: fc.record({
+        kind: fc.constant('fill' as const),
+        ask: fc.boolean(),
+        pick: fc.nat(),
+      }),
+    },
+  );
 
 /** A plain check: the model comparison runs after every step, where `expect` is too slow. */
 function same(actual: unknown, expected: unknown, what: string): void {
@@ -92,83 +101,92 @@ function checkSide(book: BookSide, table: OrderTable, model: SideModel, peakLeve
 }
 
 describe('BookSide', () => {
-  it('keeps levels sorted best last, FIFO within each, totals exact, under random add/remove/fill', () => {
-    fc.assert(
-      fc.property(fc.array(step, { minLength: 50, maxLength: 500 }), (steps) => {
-        // Room for one order and one level at first, so both grow.
-        const table = new OrderTable(1, 8);
-        const asks = new BookSide(table, true, 1);
-        const bids = new BookSide(table, false, 1, BID_LOT);
-        const models = new Map<BookSide, SideModel>([
-          [asks, new Map()],
-          [bids, new Map()],
-        ]);
-        const peak = new Map<BookSide, number>([
-          [asks, 0],
-          [bids, 0],
-        ]);
-        /** Resting orders, in the order they were added. */
-        const resting: { slot: number; book: BookSide }[] = [];
-        let peakOpen = 0;
-        let nextId = 1;
+  it.each([
+    ['a few prices', ticks, 'small', { numRuns: 60 }],
+    // Long runs, so that the sides grow to hundreds of levels; a failure is reported as found
+    // (with its seed), since shrinking thousands of steps, each checked, takes minutes.
+    ['hundreds of prices', manyTicks, 'max', { numRuns: 8, endOnFailure: true }],
+  ] as const)(
+    'keeps levels sorted best last, FIFO within each, totals exact, under random add/remove/fill: %s',
+    (_name, prices, size, options) => {
+      const steps = fc.array(stepOf(prices), { minLength: 50, maxLength: 3000, size });
+      fc.assert(
+        fc.property(steps, (steps) => {
+          // Room for one order and one level at first, so both grow.
+          const table = new OrderTable(1, 8);
+          const asks = new BookSide(table, true, 1);
+          const bids = new BookSide(table, false, 1, BID_LOT);
+          const models = new Map<BookSide, SideModel>([
+            [asks, new Map()],
+            [bids, new Map()],
+          ]);
+          const peak = new Map<BookSide, number>([
+            [asks, 0],
+            [bids, 0],
+          ]);
+          /** Resting orders, in the order they were added. */
+          const resting: { slot: number; book: BookSide }[] = [];
+          let peakOpen = 0;
+          let nextId = 1;
 
-        const takeOff = (book: BookSide, slot: number): void => {
-          const price = table.rows[slot * ORDER_WIDTH + O_TICKS]!;
-          const model = models.get(book)!;
-          book.remove(slot);
-          const list = model.get(price)!;
-          list.splice(list.indexOf(slot), 1);
-          if (list.length === 0) model.delete(price);
-          resting.splice(
-            resting.findIndex((r) => r.slot === slot),
-            1,
-          );
-          table.release(slot);
-        };
-
-        for (const s of steps) {
-          if (s.kind === 'add') {
-            const book = s.ask ? asks : bids;
-            const slot = table.allocate(nextId++);
-            // Slots are reused: never beyond the most orders open at once.
-            same(slot < Math.max(peakOpen, table.count), true, `slot ${slot} reused`);
-            const rows = table.rows;
-            rows[slot * ORDER_WIDTH + O_TICKS] = s.ticks;
-            rows[slot * ORDER_WIDTH + O_LEFT] = s.left * book.amountUnit;
-            book.add(slot);
+          const takeOff = (book: BookSide, slot: number): void => {
+            const price = table.rows[slot * ORDER_WIDTH + O_TICKS]!;
             const model = models.get(book)!;
-            const list = model.get(s.ticks) ?? [];
-            list.push(slot);
-            model.set(s.ticks, list);
-            resting.push({ slot, book });
-          } else if (s.kind === 'remove') {
-            if (resting.length === 0) continue;
-            const { slot, book } = resting[s.pick % resting.length]!;
-            takeOff(book, slot);
-          } else {
-            const book = s.ask ? asks : bids;
-            const level = book.best();
-            if (level === NONE) continue;
-            const head = book.headOf(level);
-            const rows = table.rows;
-            const left = rows[head * ORDER_WIDTH + O_LEFT]!;
-            const unit = book.amountUnit;
-            const amount = unit * (1 + (s.pick % (left / unit)));
-            rows[head * ORDER_WIDTH + O_LEFT] = left - amount;
-            book.reduceTotal(level, amount);
-            if (left === amount) takeOff(book, head);
+            book.remove(slot);
+            const list = model.get(price)!;
+            list.splice(list.indexOf(slot), 1);
+            if (list.length === 0) model.delete(price);
+            resting.splice(
+              resting.findIndex((r) => r.slot === slot),
+              1,
+            );
+            table.release(slot);
+          };
+
+          for (const s of steps) {
+            if (s.kind === 'add') {
+              const book = s.ask ? asks : bids;
+              const slot = table.allocate(nextId++);
+              // Slots are reused: never beyond the most orders open at once.
+              same(slot < Math.max(peakOpen, table.count), true, `slot ${slot} reused`);
+              const rows = table.rows;
+              rows[slot * ORDER_WIDTH + O_TICKS] = s.ticks;
+              rows[slot * ORDER_WIDTH + O_LEFT] = s.left * book.amountUnit;
+              book.add(slot);
+              const model = models.get(book)!;
+              const list = model.get(s.ticks) ?? [];
+              list.push(slot);
+              model.set(s.ticks, list);
+              resting.push({ slot, book });
+            } else if (s.kind === 'remove') {
+              if (resting.length === 0) continue;
+              const { slot, book } = resting[s.pick % resting.length]!;
+              takeOff(book, slot);
+            } else {
+              const book = s.ask ? asks : bids;
+              const level = book.best();
+              if (level === NONE) continue;
+              const head = book.headOf(level);
+              const rows = table.rows;
+              const left = rows[head * ORDER_WIDTH + O_LEFT]!;
+              const unit = book.amountUnit;
+              const amount = unit * (1 + (s.pick % (left / unit)));
+              rows[head * ORDER_WIDTH + O_LEFT] = left - amount;
+              book.reduceTotal(level, amount);
+              if (left === amount) takeOff(book, head);
+            }
+            peakOpen = Math.max(peakOpen, table.count);
+            for (const book of [asks, bids]) {
+              peak.set(book, Math.max(peak.get(book)!, book.levelCount));
+              checkSide(book, table, models.get(book)!, peak.get(book)!);
+            }
           }
-          peakOpen = Math.max(peakOpen, table.count);
-          for (const book of [asks, bids]) {
-            peak.set(book, Math.max(peak.get(book)!, book.levelCount));
-            checkSide(book, table, models.get(book)!, peak.get(book)!);
-          }
-        }
-        return true;
-      }),
-      { numRuns: 60 },
-    );
-  });
+          return true;
+        }),
+        options,
+      );
+    },
+  );
 
   it('puts a new best level at the end and a worse one in its place', () => {
     const table = new OrderTable();

@@ -1,5 +1,6 @@
 // One side of one market's book: price levels as rows of a Float64Array, kept sorted best last,
-// each a FIFO list of order slots: an order's O_LEVEL names its level, and the order table's
+// with room at both ends (a level made or dropped moves the fewer of the levels on either side
+// of it), each a FIFO list of order slots: an order's O_LEVEL names its level, and the order table's
 // links LINK_PREV/LINK_NEXT thread the list. Each level's total, and the side's, counts the
 // orders' left in the market's amount units (lots), not minor units: every left is a whole number
 // of lots, so the sums are exact, and they stay below 2^53 for books 2^53 lots deep, where in
@@ -39,8 +40,10 @@ export class BookSide {
   private freeLevels: Int32Array;
   private freeCount = 0;
   /**
-   * The side's level numbers sorted by key ascending, so the best is last (taken and dropped
-   * without moving the others). Its length is the level capacity, which bounds the count.
+   * The side's level numbers sorted by key ascending in [sortedBase, sortedTop), so the best is
+   * last (taken and dropped without moving the others). A level made or dropped elsewhere moves
+   * the levels between it and the nearer end: on a deep book, one far from the best moves the few
+   * worse than it, not every level up to the best (columnar-engine.md, "Deep books").
    */
   private sorted: Int32Array;
   /**
@@ -48,7 +51,8 @@ export class BookSide {
    * small array instead of a level row per probe (a read of memory a few levels apart each).
    */
   private sortedKeys: Float64Array;
-  private sortedCount = 0;
+  private sortedBase = 0;
+  private sortedTop = 0;
   /** key = sign × ticks, larger is better: -1 for asks (lowest best), 1 for bids. */
   private readonly sign: number;
   /** Sum of O_LEFT over every order on the side, in amount units (each level's is at most this). */
@@ -80,7 +84,7 @@ export class BookSide {
   }
 
   get levelCount(): number {
-    return this.sortedCount;
+    return this.sortedTop - this.sortedBase;
   }
 
   /** Sum of every order's left on the side, in amount units. */
@@ -89,19 +93,21 @@ export class BookSide {
   }
 
   get isEmpty(): boolean {
-    return this.sortedCount === 0;
+    return this.sortedTop === this.sortedBase;
   }
 
   /** The best level, NONE when the side is empty. */
   best(): number {
-    const n = this.sortedCount;
-    return n === 0 ? NONE : this.sorted[n - 1]!;
+    const top = this.sortedTop;
+    return top === this.sortedBase ? NONE : this.sorted[top - 1]!;
   }
 
   /** The level `position` places from the best (0 is the best), NONE beyond the last. */
   levelAt(position: number): number {
-    const n = this.sortedCount;
-    return position >= 0 && position < n ? this.sorted[n - 1 - position]! : NONE;
+    const top = this.sortedTop;
+    return position >= 0 && position < top - this.sortedBase
+      ? this.sorted[top - 1 - position]!
+      : NONE;
   }
 
   ticksOf(level: number): number {
@@ -195,7 +201,7 @@ export class BookSide {
     const orders = this.table.rows;
     const links = this.table.links;
     let sideUnits = 0;
-    for (let i = 0; i < this.sortedCount; i++) {
+    for (let i = this.sortedBase; i < this.sortedTop; i++) {
       const level = this.sorted[i]!;
       let units = 0;
       for (let o = this.headOf(level); o !== NONE; o = links[o * LINK_WIDTH + LINK_NEXT]!) {
@@ -223,12 +229,13 @@ export class BookSide {
     if (hinted !== NONE && this.levelRows[hinted * LEVEL_WIDTH + L_TICKS] === ticks) return hinted;
     const key = this.sign * ticks;
     const keys = this.sortedKeys;
-    const n = this.sortedCount;
+    const base = this.sortedBase;
+    const top = this.sortedTop;
     // Most new orders land at or near the best price (the end): try it before searching.
-    let i = n;
-    if (n > 0 && keys[n - 1]! > key) {
-      let lo = 0;
-      let hi = n;
+    let i = top;
+    if (top > base && keys[top - 1]! > key) {
+      let lo = base;
+      let hi = top;
       while (lo < hi) {
         const mid = (lo + hi) >>> 1;
         if (keys[mid]! <= key) lo = mid + 1;
@@ -236,29 +243,81 @@ export class BookSide {
       }
       i = lo;
     }
-    if (i > 0 && keys[i - 1] === key) {
+    if (i > base && keys[i - 1] === key) {
       const found = this.sorted[i - 1]!;
       this.byTicks[entry] = found;
       return found;
     }
     const level = this.newLevel(ticks);
     this.byTicks[entry] = level;
-    // newLevel may have grown both arrays.
+    this.insertAt(i, level, key);
+    return level;
+  }
+
+  /** Put `level` into the sorted levels before position `i`, moving the fewer of its neighbours. */
+  private insertAt(i: number, level: number, key: number): void {
+    let base = this.sortedBase;
+    let top = this.sortedTop;
+    const towardsWorst = i - base < top - i;
+    if (towardsWorst ? base === 0 : top === this.sorted.length) {
+      const moved = this.makeRoom();
+      i += moved;
+      base += moved;
+      top += moved;
+    }
     const sorted = this.sorted;
     const sortedKeys = this.sortedKeys;
-    if (n - i > SHORT_MOVE) {
-      sorted.copyWithin(i + 1, i, n);
-      sortedKeys.copyWithin(i + 1, i, n);
-    } else {
-      for (let j = n; j > i; j--) {
-        sorted[j] = sorted[j - 1]!;
-        sortedKeys[j] = sortedKeys[j - 1]!;
+    if (towardsWorst) {
+      // [base, i) one place down: the level goes in at i - 1.
+      if (i - base > SHORT_MOVE) {
+        sorted.copyWithin(base - 1, base, i);
+        sortedKeys.copyWithin(base - 1, base, i);
+      } else {
+        for (let j = base; j < i; j++) {
+          sorted[j - 1] = sorted[j]!;
+          sortedKeys[j - 1] = sortedKeys[j]!;
+        }
       }
+      sorted[i - 1] = level;
+      sortedKeys[i - 1] = key;
+      this.sortedBase = base - 1;
+    } else {
+      if (top - i > SHORT_MOVE) {
+        sorted.copyWithin(i + 1, i, top);
+        sortedKeys.copyWithin(i + 1, i, top);
+      } else {
+        for (let j = top; j > i; j--) {
+          sorted[j] = sorted[j - 1]!;
+          sortedKeys[j] = sortedKeys[j - 1]!;
+        }
+      }
+      sorted[i] = level;
+      sortedKeys[i] = key;
+      this.sortedTop = top + 1;
     }
-    sorted[i] = level;
-    sortedKeys[i] = key;
-    this.sortedCount = n + 1;
-    return level;
+  }
+
+  /**
+   * Room at both ends of the sorted levels: they move to the middle of their arrays, grown to
+   * twice their count and more when that leaves less than a quarter of them free on either side,
+   * so that the levels made at one end before the next move are as many as those moved. Returns
+   * how far they moved.
+   */
+  private makeRoom(): number {
+    const base = this.sortedBase;
+    const count = this.sortedTop - base;
+    let size = this.sorted.length;
+    if (size < 2 * count + 2) {
+      while (size < 2 * count + 2) size *= 2;
+      this.sorted = grown(this.sorted, size);
+      this.sortedKeys = grown(this.sortedKeys, size);
+    }
+    const newBase = (size - count) >>> 1;
+    this.sorted.copyWithin(newBase, base, base + count);
+    this.sortedKeys.copyWithin(newBase, base, base + count);
+    this.sortedBase = newBase;
+    this.sortedTop = newBase + count;
+    return newBase - base;
   }
 
   private newLevel(ticks: number): number {
@@ -271,8 +330,6 @@ export class BookSide {
         this.capacity = size;
         this.levelRows = grown(this.levelRows, size * LEVEL_WIDTH);
         this.freeLevels = grown(this.freeLevels, size);
-        this.sorted = grown(this.sorted, size);
-        this.sortedKeys = grown(this.sortedKeys, size);
       }
       level = this.levelsUsed++;
     }
@@ -292,12 +349,15 @@ export class BookSide {
     const entry = ticks & HINT_MASK;
     if (this.byTicks[entry] === level) this.byTicks[entry] = NONE;
     const sorted = this.sorted;
-    const n = this.sortedCount;
-    if (sorted[n - 1] !== level) {
+    const base = this.sortedBase;
+    const top = this.sortedTop;
+    if (sorted[top - 1] === level) {
+      this.sortedTop = top - 1;
+    } else {
       const keys = this.sortedKeys;
       const key = this.sign * ticks;
-      let lo = 0;
-      let hi = n;
+      let lo = base;
+      let hi = top;
       while (lo < hi) {
         const mid = (lo + hi) >>> 1;
         if (keys[mid]! < key) lo = mid + 1;
@@ -305,17 +365,31 @@ export class BookSide {
       }
       if (sorted[lo] !== level)
         throw new InvariantViolation(`level ${level} missing from its side`);
-      if (n - lo > SHORT_MOVE) {
-        sorted.copyWithin(lo, lo + 1, n);
-        keys.copyWithin(lo, lo + 1, n);
-      } else {
-        for (let j = lo; j < n - 1; j++) {
-          sorted[j] = sorted[j + 1]!;
-          keys[j] = keys[j + 1]!;
+      if (lo - base < top - 1 - lo) {
+        // The worse levels [base, lo) one place up, over it.
+        if (lo - base > SHORT_MOVE) {
+          sorted.copyWithin(base + 1, base, lo);
+          keys.copyWithin(base + 1, base, lo);
+        } else {
+          for (let j = lo; j > base; j--) {
+            sorted[j] = sorted[j - 1]!;
+            keys[j] = keys[j - 1]!;
+          }
         }
+        this.sortedBase = base + 1;
+      } else {
+        if (top - 1 - lo > SHORT_MOVE) {
+          sorted.copyWithin(lo, lo + 1, top);
+          keys.copyWithin(lo, lo + 1, top);
+        } else {
+          for (let j = lo; j < top - 1; j++) {
+            sorted[j] = sorted[j + 1]!;
+            keys[j] = keys[j + 1]!;
+          }
+        }
+        this.sortedTop = top - 1;
       }
     }
-    this.sortedCount = n - 1;
     this.freeLevels[this.freeCount++] = level;
   }
 }
