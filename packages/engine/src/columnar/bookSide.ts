@@ -265,43 +265,55 @@ export class BookSide {
       base += moved;
       top += moved;
     }
-    const sorted = this.sorted;
-    const sortedKeys = this.sortedKeys;
     if (towardsWorst) {
-      // [base, i) one place down: the level goes in at i - 1.
-      if (i - base > SHORT_MOVE) {
-        sorted.copyWithin(base - 1, base, i);
-        sortedKeys.copyWithin(base - 1, base, i);
-      } else {
-        for (let j = base; j < i; j++) {
-          sorted[j - 1] = sorted[j]!;
-          sortedKeys[j - 1] = sortedKeys[j]!;
-        }
-      }
-      sorted[i - 1] = level;
-      sortedKeys[i - 1] = key;
+      // The worse levels one place down: the level goes in at i - 1.
+      this.moveDown(base, i);
+      this.sorted[i - 1] = level;
+      this.sortedKeys[i - 1] = key;
       this.sortedBase = base - 1;
     } else {
-      if (top - i > SHORT_MOVE) {
-        sorted.copyWithin(i + 1, i, top);
-        sortedKeys.copyWithin(i + 1, i, top);
-      } else {
-        for (let j = top; j > i; j--) {
-          sorted[j] = sorted[j - 1]!;
-          sortedKeys[j] = sortedKeys[j - 1]!;
-        }
-      }
-      sorted[i] = level;
-      sortedKeys[i] = key;
+      this.moveUp(i, top);
+      this.sorted[i] = level;
+      this.sortedKeys[i] = key;
       this.sortedTop = top + 1;
     }
   }
 
+  /** The sorted levels at [from, to) one place down, to [from - 1, to - 1). */
+  private moveDown(from: number, to: number): void {
+    const sorted = this.sorted;
+    const keys = this.sortedKeys;
+    if (to - from > SHORT_MOVE) {
+      sorted.copyWithin(from - 1, from, to);
+      keys.copyWithin(from - 1, from, to);
+    } else {
+      for (let j = from; j < to; j++) {
+        sorted[j - 1] = sorted[j]!;
+        keys[j - 1] = keys[j]!;
+      }
+    }
+  }
+
+  /** The sorted levels at [from, to) one place up, to [from + 1, to + 1). */
+  private moveUp(from: number, to: number): void {
+    const sorted = this.sorted;
+    const keys = this.sortedKeys;
+    if (to - from > SHORT_MOVE) {
+      sorted.copyWithin(from + 1, from, to);
+      keys.copyWithin(from + 1, from, to);
+    } else {
+      for (let j = to; j > from; j--) {
+        sorted[j] = sorted[j - 1]!;
+        keys[j] = keys[j - 1]!;
+      }
+    }
+  }
+
   /**
-   * Room at both ends of the sorted levels: they move to the middle of their arrays, grown to
-   * twice their count and more when that leaves less than a quarter of them free on either side,
-   * so that the levels made at one end before the next move are as many as those moved. Returns
-   * how far they moved.
+   * Room at both ends of the sorted levels: they move to the middle of their arrays, doubled
+   * first until the levels fill less than half, so that each end has room for more than half as
+   * many levels as it moved: a run of levels made at one end moves the side once per that many.
+   * Returns how far the levels moved.
    */
   private makeRoom(): number {
     const base = this.sortedBase;
@@ -365,28 +377,12 @@ export class BookSide {
       }
       if (sorted[lo] !== level)
         throw new InvariantViolation(`level ${level} missing from its side`);
+      // The levels between it and the nearer end one place over it.
       if (lo - base < top - 1 - lo) {
-        // The worse levels [base, lo) one place up, over it.
-        if (lo - base > SHORT_MOVE) {
-          sorted.copyWithin(base + 1, base, lo);
-          keys.copyWithin(base + 1, base, lo);
-        } else {
-          for (let j = lo; j > base; j--) {
-            sorted[j] = sorted[j - 1]!;
-            keys[j] = keys[j - 1]!;
-          }
-        }
+        this.moveUp(base, lo);
         this.sortedBase = base + 1;
       } else {
-        if (top - 1 - lo > SHORT_MOVE) {
-          sorted.copyWithin(lo, lo + 1, top);
-          keys.copyWithin(lo, lo + 1, top);
-        } else {
-          for (let j = lo; j < top - 1; j++) {
-            sorted[j] = sorted[j + 1]!;
-            keys[j] = keys[j + 1]!;
-          }
-        }
+        this.moveDown(lo + 1, top);
         this.sortedTop = top - 1;
       }
     }
