@@ -2,7 +2,7 @@
 // on the engine bench's workload, with the machine's noise beside it.
 //
 //   npm run bench:engine-ab -- [--base REF] [--runs 4] [--rounds 3] [--ops 1000000] [--seed 42]
-//     [--baseline]
+//     [--baseline] [--bigint]
 //
 // REF (default HEAD) is any git revision: its packages/engine is taken with `git archive`. The
 // engine of the working tree and that one are each bundled into a module of their own, as the
@@ -13,6 +13,8 @@
 // change's. A change shows when its range clears the control's. With --baseline, each engine
 // shares the heap with a nodejs-order-book driven through the same chunks, untimed, as in the
 // engine bench (bench/engineAbRun.ts): the measure for a change in what the engine allocates.
+// With --bigint, the engines run on their bigint core from the start: the measure for a change
+// to that core.
 // NOTE: why so: a shared machine's speed can move by a quarter from one minute to the next, more
 // than most changes to the engine, so both engines run in one process, in alternating chunks;
 // and one process can favour one of its two engines by a few per cent for all its rounds (the
@@ -58,19 +60,38 @@ execFileSync('tar', ['-x', '-C', baseTree], { input: archive });
 const commit = execFileSync('git', ['rev-parse', '--short', ref], { cwd: repoRoot }).toString();
 console.log(`base: ${ref} (${commit.trim()}); new: the working tree`);
 
-const bundle = (entry: string, outfile: string) =>
-  build({ entryPoints: [entry], outfile, ...asTheServerIsBundled });
+/**
+ * A tree's engine and its bigint core's State (for --bigint) in one module. State is in every
+ * engine's bundle already: the engine imports it.
+ */
+const bundle = (tree: string, outfile: string) =>
+  build({
+    stdin: {
+      contents: [
+        "export { Engine } from './packages/engine/src/engine.ts';",
+        "export { State } from './packages/engine/src/state.ts';",
+      ].join('\n'),
+      resolveDir: tree,
+      loader: 'ts',
+    },
+    outfile,
+    ...asTheServerIsBundled,
+  });
 const engines = {
   base: join(out, 'engine-base.mjs'),
   next: join(out, 'engine-new.mjs'),
   copy: join(out, 'engine-copy.mjs'),
   run: join(out, 'run.mjs'),
 };
-await bundle(join(baseTree, 'packages/engine/src/index.ts'), engines.base);
-await bundle(join(repoRoot, 'packages/engine/src/index.ts'), engines.next);
+await bundle(baseTree, engines.base);
+await bundle(repoRoot, engines.next);
 // A module is loaded once per path: the copy must be a file of its own.
 copyFileSync(engines.next, engines.copy);
-await bundle(join(repoRoot, 'bench/engineAbRun.ts'), engines.run);
+await build({
+  entryPoints: [join(repoRoot, 'bench/engineAbRun.ts')],
+  outfile: engines.run,
+  ...asTheServerIsBundled,
+});
 
 /** One process of engineAbRun over A and B: its rounds' ratios, A's CPU time over B's. */
 function timed(a: string, b: string): number[] {

@@ -8,13 +8,14 @@
 // With --baseline, each engine has a nodejs-order-book beside it, driven (untimed) through each
 // chunk right after the engine: the engines then share their heap with the baseline's objects
 // as in the engine bench, where a collection that starts in an engine's chunk copies or marks
-// them too, so what an engine allocates shows in its time.
+// them too, so what an engine allocates shows in its time. With --bigint, both engines run on
+// their bigint core from the start, as `npm run bench:engine -- --bigint` runs one.
 // NOTE: two engines a process, each run as often as the other: with a third engine in the
 // process, one that ran in two pairs of each round took a tenth less time than one that ran in
 // one, the same file in either place.
 //
 //   node --expose-gc engineAbRun.mjs --a A.mjs --b B.mjs [--ops N] [--seed S] [--rounds R]
-//     [--baseline]
+//     [--baseline] [--bigint]
 import { pathToFileURL } from 'node:url';
 import type { Command, Engine } from '@lattice/engine';
 import type { OrderBook } from 'nodejs-order-book';
@@ -37,11 +38,13 @@ interface Args {
   seed: number;
   rounds: number;
   baseline: boolean;
+  bigint: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
   const baseline = argv.includes('--baseline');
-  const args: Args = { a: '', b: '', ops: 1_000_000, seed: 42, rounds: 3, baseline };
+  const bigint = argv.includes('--bigint');
+  const args: Args = { a: '', b: '', ops: 1_000_000, seed: 42, rounds: 3, baseline, bigint };
   for (let i = 0; i < argv.length - 1; i++) {
     const value = argv[i + 1]!;
     const n = Number(value);
@@ -57,9 +60,20 @@ function parseArgs(argv: string[]): Args {
 
 type EngineClass = new () => Engine;
 
-async function engineOf(path: string): Promise<EngineClass> {
-  const module = (await import(pathToFileURL(path).href)) as { Engine: EngineClass };
-  return module.Engine;
+/** A bundle's engine: on its bigint core from the start with --bigint (a State of its own). */
+async function engineOf(path: string, bigint: boolean): Promise<EngineClass> {
+  const module = (await import(pathToFileURL(path).href)) as {
+    Engine: new (state?: object) => Engine;
+    State: new () => object;
+  };
+  const { Engine: Of, State } = module;
+  return bigint
+    ? class extends Of {
+        constructor() {
+          super(new State());
+        }
+      }
+    : Of;
 }
 
 /** Operations `from` to `to` through `engine`, as the engine bench's throughput pass runs them. */
@@ -86,6 +100,7 @@ function pair(
   second: EngineClass,
   flip: number,
   withBaseline: boolean,
+  core: Engine['coreName'],
 ): number {
   const engines = [seeded(w, new first()), seeded(w, new second())];
   const books: OrderBook[] = withBaseline ? [freshBaseline(w), freshBaseline(w)] : [];
@@ -105,12 +120,15 @@ function pair(
   if (engines[0]!.stateHash() !== engines[1]!.stateHash()) {
     throw new Error('the two engines ended in different states');
   }
+  for (const engine of engines) {
+    if (engine.coreName !== core) throw new Error(`an engine ended on its ${engine.coreName} core`);
+  }
   return micros[0]! / micros[1]!;
 }
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
-  const [A, B] = await Promise.all([engineOf(args.a), engineOf(args.b)]);
+  const [A, B] = await Promise.all([engineOf(args.a, args.bigint), engineOf(args.b, args.bigint)]);
   const w = generate(args);
   // Both through the workload's first operations before anything is timed, so that each has
   // compiled every path the rounds take.
@@ -119,7 +137,8 @@ async function main(): Promise<void> {
   }
   if (args.baseline) driveBaselineThrough(freshBaseline(w), w, 0, Math.min(w.ops.length, WARM_UP));
   const ratios: number[] = [];
-  for (let r = 0; r < args.rounds; r++) ratios.push(pair(w, A!, B!, r, args.baseline));
+  for (let r = 0; r < args.rounds; r++)
+    ratios.push(pair(w, A!, B!, r, args.baseline, args.bigint ? 'bigint' : 'columnar'));
   console.log(JSON.stringify(ratios));
 }
 
