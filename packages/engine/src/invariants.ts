@@ -11,7 +11,9 @@ import type { State } from './state.js';
 
 function assertLevelValid(side: BookSide, s: State, seen: Set<Order>): void {
   let prevKey = Number.NEGATIVE_INFINITY;
-  for (const level of side.levels) {
+  // Worst first: the keys ascend.
+  for (let position = side.levelCount - 1; position >= 0; position--) {
+    const level = side.levelAt(position)!;
     assert(level.key > prevKey, 'price levels out of order');
     prevKey = level.key;
     let count = 0;

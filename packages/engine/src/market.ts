@@ -44,26 +44,44 @@ export class Level {
   }
 }
 
-/** Levels sorted by key ascending, so the best level is the last one (pop, not shift). */
+/**
+ * Levels sorted by key ascending in [base, top) of an array with room at both ends, so the best
+ * level is the last one (pop, not shift), and a level made or dropped elsewhere moves the levels
+ * between it and the nearer end: on a deep book, one far from the best moves the few worse than
+ * it (docs/decisions/columnar-engine.md, "Deep books"; the columnar core's BookSide does the same).
+ */
 export class BookSide {
-  readonly levels: Level[] = [];
+  /** Null outside [base, top): an array of one kind of element, without holes. */
+  private slots: (Level | null)[] = [null];
+  private base = 0;
+  private top = 0;
   constructor(readonly isAsk: boolean) {}
 
+  get levelCount(): number {
+    return this.top - this.base;
+  }
+
   best(): Level | undefined {
-    // NOTE: on an empty side levels[-1] would be a named-property lookup up the prototype
-    // chain (V8's slow path), not an array read: check the length first.
-    const n = this.levels.length;
-    return n === 0 ? undefined : this.levels[n - 1];
+    const top = this.top;
+    return top === this.base ? undefined : this.slots[top - 1]!;
+  }
+
+  /** The level `position` places from the best (0 is the best); undefined beyond the last. */
+  levelAt(position: number): Level | undefined {
+    const top = this.top;
+    return position >= 0 && position < top - this.base
+      ? this.slots[top - 1 - position]!
+      : undefined;
   }
 
   /** Index of the first level whose key is ≥ key. */
   private search(key: number): number {
-    const levels = this.levels;
-    let lo = 0;
-    let hi = levels.length;
+    const slots = this.slots;
+    let lo = this.base;
+    let hi = this.top;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (levels[mid]!.key < key) lo = mid + 1;
+      if (slots[mid]!.key < key) lo = mid + 1;
       else hi = mid;
     }
     return lo;
@@ -72,22 +90,17 @@ export class BookSide {
   /** Put an order at the back of its price level, creating the level when new. */
   add(o: Order): void {
     const key = this.isAsk ? -o.ticks : o.ticks;
-    const levels = this.levels;
-    const n = levels.length;
-    let level: Level | undefined;
     // NOTE: most new orders land at or near the best price, so try the end before searching.
-    const top = n === 0 ? undefined : levels[n - 1];
-    if (top === undefined || top.key < key) {
-      level = new Level(o.price, key);
-      levels.push(level);
-    } else if (top.key === key) {
-      level = top;
+    const best = this.best();
+    let level: Level | undefined;
+    if (best !== undefined && best.key === key) {
+      level = best;
     } else {
-      const i = this.search(key);
-      level = levels[i];
+      const i = best === undefined || best.key < key ? this.top : this.search(key);
+      level = i < this.top ? this.slots[i]! : undefined;
       if (level === undefined || level.key !== key) {
         level = new Level(o.price, key);
-        levels.splice(i, 0, level);
+        this.insertAt(i, level);
       }
     }
     level.append(o);
@@ -102,14 +115,60 @@ export class BookSide {
   }
 
   dropLevel(level: Level): void {
-    const levels = this.levels;
-    if (levels[levels.length - 1] === level) {
-      levels.pop();
+    const slots = this.slots;
+    const { base, top } = this;
+    if (slots[top - 1] === level) {
+      slots[top - 1] = null;
+      this.top = top - 1;
       return;
     }
     const i = this.search(level.key);
-    assert(levels[i] === level, 'price level missing from its side');
-    levels.splice(i, 1);
+    assert(slots[i] === level, 'price level missing from its side');
+    // The levels between it and the nearer end one place over it.
+    if (i - base < top - 1 - i) {
+      for (let j = i; j > base; j--) slots[j] = slots[j - 1]!;
+      slots[base] = null;
+      this.base = base + 1;
+    } else {
+      for (let j = i; j < top - 1; j++) slots[j] = slots[j + 1]!;
+      slots[top - 1] = null;
+      this.top = top - 1;
+    }
+  }
+
+  /** Put `level` in before index `i`, moving the fewer of its neighbours. */
+  private insertAt(i: number, level: Level): void {
+    const towardsWorst = i - this.base < this.top - i;
+    if (towardsWorst ? this.base === 0 : this.top === this.slots.length) i += this.makeRoom();
+    const slots = this.slots;
+    const { base, top } = this;
+    if (towardsWorst) {
+      for (let j = base; j < i; j++) slots[j - 1] = slots[j]!;
+      slots[i - 1] = level;
+      this.base = base - 1;
+    } else {
+      for (let j = top; j > i; j--) slots[j] = slots[j - 1]!;
+      slots[i] = level;
+      this.top = top + 1;
+    }
+  }
+
+  /**
+   * The levels moved to the middle of a new array at least twice their count, so that each end
+   * has room for more than half as many levels as moved. Returns how far they moved.
+   */
+  private makeRoom(): number {
+    const { base, top } = this;
+    const count = top - base;
+    let size = this.slots.length;
+    while (size < 2 * count + 2) size *= 2;
+    const slots: (Level | null)[] = new Array<Level | null>(size).fill(null);
+    const newBase = (size - count) >>> 1;
+    for (let j = 0; j < count; j++) slots[newBase + j] = this.slots[base + j]!;
+    this.slots = slots;
+    this.base = newBase;
+    this.top = newBase + count;
+    return newBase - base;
   }
 }
 

@@ -29,11 +29,11 @@ import {
  */
 function canFillCompletely(p: Placement, price: bigint, amount: bigint): boolean {
   const isBuy = p.side === 2;
-  const levels = (isBuy ? p.market.asks : p.market.bids).levels;
+  const side = isBuy ? p.market.asks : p.market.bids;
   const skipsOwn = p.selfTrade === 'cancelOldest';
   let rest = amount;
-  for (let i = levels.length - 1; i >= 0 && rest > 0n; i--) {
-    const level = levels[i]!;
+  for (let i = 0; i < side.levelCount && rest > 0n; i++) {
+    const level = side.levelAt(i)!;
     if (isBuy ? level.price > price : level.price < price) return false;
     for (let o = level.head; o !== null && rest > 0n; o = o.next) {
       if (o.user !== p.user) rest -= minBig(o.left, rest);
@@ -96,12 +96,12 @@ export function placeLimit(s: State, cmd: OrderLimitCommand): ApplyResult {
  */
 function marketBuyCost(p: Placement, amount: bigint): bigint {
   const m = p.market;
-  const levels = m.asks.levels;
+  const asks = m.asks;
   const skipOwn = p.selfTrade === 'cancelOldest' ? p.user : null;
   let rest = amount;
   let num = 0n;
-  for (let i = levels.length - 1; i >= 0 && rest > 0n; i--) {
-    const level = levels[i]!;
+  for (let i = 0; i < asks.levelCount && rest > 0n; i++) {
+    const level = asks.levelAt(i)!;
     const take = minBig(skipOwn === null ? level.total : othersLeft(level, skipOwn), rest);
     num += take * level.price;
     rest -= take;

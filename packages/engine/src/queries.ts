@@ -8,9 +8,8 @@ import type { DepthView } from './types.js';
  */
 function sideDepth(side: BookSide, limit: number, step: bigint): [bigint, bigint][] {
   const out: [bigint, bigint][] = [];
-  const levels = side.levels;
-  for (let i = levels.length - 1; i >= 0; i--) {
-    const level = levels[i]!;
+  for (let i = 0; i < side.levelCount; i++) {
+    const level = side.levelAt(i)!;
     let price = level.price;
     if (step > 0n) {
       const down = price - (price % step);

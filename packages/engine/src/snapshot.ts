@@ -41,8 +41,8 @@ function snapshotBalances(s: State): EngineSnapshot['balances'] {
 /** A market's open orders: the book best level first in FIFO order, then waiting stops. */
 function marketOrders(m: Market, out: Order[]): void {
   for (const side of [m.bids, m.asks]) {
-    for (let i = side.levels.length - 1; i >= 0; i--) {
-      for (let o = side.levels[i]!.head; o !== null; o = o.next) out.push(o);
+    for (let i = 0; i < side.levelCount; i++) {
+      for (let o = side.levelAt(i)!.head; o !== null; o = o.next) out.push(o);
     }
   }
   // NOTE: a loop, not push(...stops): a call of 120,000 arguments or so throws in V8.

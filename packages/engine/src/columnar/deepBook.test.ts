@@ -47,6 +47,9 @@ describe('a book hundreds of levels deep', { timeout: 60_000 }, () => {
         if (cmd.type === 'order.limit') open.push([result.result.order.id, userId]);
       }
       if (step % 100 === 0) {
+        // Each core's own checks: its sides' levels in order, totals, frozen funds.
+        pair.engine.assertValid();
+        pair.bigint.assertValid();
         const depth = pair.engine.depth('BTC_USDT', 10_000);
         deepest = Math.max(deepest, depth.asks.length, depth.bids.length);
       }
