@@ -7,7 +7,10 @@
 //
 // Printed per core and depth: the mean µs of a pair in each round, near and far, and the
 // ratio of far to near in the same rounds (this machine's speed drifts; the ratio is what a
-// change of the book's structure should move). The book is the engine bench's market (tick
+// change of the book's structure should move). For the columnar core, also the ms of a restart
+// from the book's snapshot (Engine.restore) and of a hand-over of that book to the bigint core
+// (a deposit past what the columnar core's balances hold), each round: both put every level
+// back in order, best first. The book is the engine bench's market (tick
 // 0.01 USDT, mid 1000.00); its asks rise from 1000.01 one tick a level.
 import { type Command, Engine } from '@lattice/engine';
 import { State } from '../packages/engine/src/state.js';
@@ -88,6 +91,29 @@ function pairsAt(engine: Engine, ids: number[], from: number, to: number, random
 
 const fixed = (values: number[]) => values.map((v) => v.toFixed(2)).join(', ');
 
+/** Ms of a restore of the engine's snapshot, then of a hand-over of the restored engine. */
+function restoreAndHandOver(engine: Engine): [number, number] {
+  const snapshot = engine.snapshot();
+  let start = performance.now();
+  const restored = Engine.restore(snapshot);
+  const restoreMs = performance.now() - start;
+  if (restored.coreName !== 'columnar') throw new Error('restored onto the bigint core');
+  start = performance.now();
+  const deposit = restored.apply({
+    type: 'balance.deposit',
+    time: time++,
+    userId: SELLER,
+    asset: 'BTC',
+    amount: 2n ** 104n,
+    businessId: `past-two-limbs-${time}`,
+  });
+  const handOverMs = performance.now() - start;
+  // Read again: the deposit moved the engine (a getter TypeScript takes as still 'columnar').
+  const coreAfter: string = restored.coreName;
+  if (!deposit.ok || coreAfter !== 'bigint') throw new Error('no hand-over');
+  return [restoreMs, handOverMs];
+}
+
 for (const core of ['columnar', 'bigint'] as const) {
   for (const depth of DEPTHS) {
     const { engine, ids } = deepBook(core, depth);
@@ -105,5 +131,9 @@ for (const core of ['columnar', 'bigint'] as const) {
     console.log(`${core} core, ${depth} levels: near us/pair: ${fixed(near)}`);
     console.log(`${core} core, ${depth} levels: far us/pair: ${fixed(far)}`);
     console.log(`${core} core, ${depth} levels: far/near: ${fixed(ratios)}`);
+    if (core !== 'columnar') continue;
+    const moves = Array.from({ length: rounds }, () => restoreAndHandOver(engine));
+    console.log(`${core} core, ${depth} levels: restore ms: ${fixed(moves.map((m) => m[0]))}`);
+    console.log(`${core} core, ${depth} levels: hand-over ms: ${fixed(moves.map((m) => m[1]))}`);
   }
 }
