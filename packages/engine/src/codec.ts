@@ -1,8 +1,20 @@
 // The journal's codec: commands and events to plain JSON (bigint as decimal strings) and back.
-// Which fields are bigint is fixed here, so no reader has to guess.
-import type { Command, EngineEvent } from './types.js';
+// Which fields are bigint is fixed here, so no reader has to guess; the compiler checks the
+// lists against the types (AllListed below), so a bigint field added to a command or an event
+// and left out here fails the build instead of coming back from the journal as a string.
+import type { BalanceLeg, Command, DealEvent, EngineEvent, OrderView } from './types.js';
 
-const COMMAND_BIGINT_FIELDS: Record<Command['type'], readonly string[]> = {
+/** The fields of T whose values are bigints (optional ones too). */
+type BigintKeys<T> = { [K in keyof T]-?: NonNullable<T[K]> extends bigint ? K : never }[keyof T];
+
+/** `true` when `Listed` names every bigint field of T, else a type no value has. */
+type AllListed<T, Listed extends readonly PropertyKey[]> = [
+  Exclude<BigintKeys<T>, Listed[number]>,
+] extends [never]
+  ? true
+  : { missing: Exclude<BigintKeys<T>, Listed[number]> };
+
+const COMMAND_BIGINT_FIELDS = {
   'asset.add': [],
   'market.add': ['tickSize', 'lotSize', 'minAmount'],
   'market.setLimits': ['orderValueMax', 'orderAmountMax'],
@@ -24,6 +36,38 @@ const COMMAND_BIGINT_FIELDS: Record<Command['type'], readonly string[]> = {
   'order.cancel': [],
   'order.cancelAll': [],
   'order.cancelAllByCoin': [],
+} as const satisfies {
+  [T in Command['type']]: readonly BigintKeys<Extract<Command, { type: T }>>[];
+};
+
+type CommandFieldsListed = {
+  [T in Command['type']]: AllListed<
+    Extract<Command, { type: T }>,
+    (typeof COMMAND_BIGINT_FIELDS)[T]
+  >;
+};
+const commandFieldsListed: CommandFieldsListed = {
+  'asset.add': true,
+  'market.add': true,
+  'market.setLimits': true,
+  'user.add': true,
+  'user.setCustomFee': true,
+  'limits.set': true,
+  'balance.deposit': true,
+  'balance.withdrawHold': true,
+  'balance.withdrawComplete': true,
+  'balance.withdrawRelease': true,
+  'balance.transfer': true,
+  'balance.freeze': true,
+  'balance.unfreeze': true,
+  'balance.settleFreeze': true,
+  'order.limit': true,
+  'order.market': true,
+  'order.stopLimit': true,
+  'order.oco': true,
+  'order.cancel': true,
+  'order.cancelAll': true,
+  'order.cancelAllByCoin': true,
 };
 
 export type JsonObject = Record<string, unknown>;
@@ -33,7 +77,9 @@ const INTEGER_TEXT = /^-?(0|[1-9][0-9]*)$/;
 /** A decimal integer string as bigint; throws on anything else (the journal is trusted). */
 export function bigintFromJson(value: unknown, field: string): bigint {
   if (typeof value !== 'string' || !INTEGER_TEXT.test(value)) {
-    throw new TypeError(`${field}: expected an integer string, got ${JSON.stringify(value)}`);
+    // NOTE: JSON.stringify throws on a bigint; the message names it instead.
+    const shown = typeof value === 'bigint' ? `the bigint ${value}` : JSON.stringify(value);
+    throw new TypeError(`${field}: expected an integer string, got ${shown}`);
   }
   return BigInt(value);
 }
@@ -53,7 +99,7 @@ export function commandToJson(cmd: Command): JsonObject {
 /** The inverse of commandToJson. Unknown command types throw: the journal is ours. */
 export function commandFromJson(json: JsonObject): Command {
   const type = json.type as Command['type'];
-  const fields = COMMAND_BIGINT_FIELDS[type];
+  const fields: readonly string[] | undefined = COMMAND_BIGINT_FIELDS[type];
   if (fields === undefined) throw new TypeError(`unknown command type ${String(json.type)}`);
   const out: JsonObject = { ...json };
   for (const field of fields) {
@@ -88,6 +134,13 @@ const ORDER_BIGINT_FIELDS = [
 ] as const;
 const DEAL_BIGINT_FIELDS = ['price', 'amount', 'total', 'makerFee', 'takerFee'] as const;
 const LEG_BIGINT_FIELDS = ['availableDelta', 'frozenDelta', 'available', 'frozen'] as const;
+const eventFieldsListed: [
+  AllListed<OrderView, typeof ORDER_BIGINT_FIELDS>,
+  AllListed<DealEvent, typeof DEAL_BIGINT_FIELDS>,
+  AllListed<BalanceLeg, typeof LEG_BIGINT_FIELDS>,
+] = [true, true, true];
+void commandFieldsListed;
+void eventFieldsListed;
 
 function reviveFields(obj: JsonObject, fields: readonly string[]): JsonObject {
   const out: JsonObject = { ...obj };
