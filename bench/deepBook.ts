@@ -10,8 +10,8 @@
 // change of the book's structure should move). For the columnar core, also the ms of a restart
 // from the book's snapshot (Engine.restore) and of a hand-over of that book to the bigint core
 // (a deposit past what the columnar core's balances hold), each round: both put every level
-// back in order, best first. The book is the engine bench's market (tick
-// 0.01 USDT, mid 1000.00); its asks rise from 1000.01 one tick a level.
+// back in order, best first. The book is the engine bench's market (tick 0.01 USDT, mid
+// 1000.00); its asks rise from 1000.01 one tick a level.
 import { type Command, Engine } from '@lattice/engine';
 import { State } from '../packages/engine/src/state.js';
 import { MARKET, MID_TICKS, prng, SETUP_TIME, setupCommands, TICK } from './engineWorkload.js';
