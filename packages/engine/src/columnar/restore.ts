@@ -71,64 +71,49 @@ function isFitting(o: OpenOrder): boolean {
 
 /** An open order's quantities in the core's units, as restoreOrder reads and then writes them. */
 interface Quantities {
-  ticks: number;
-  amount: number;
-  left: number;
-  dealStock: number;
-  dealMoney: number;
-  dealFee: number;
-  dealFeeLtt: number;
-  frozen: number;
-  stopTicks: number;
-  limitTicks: number;
-  moneyUnits: number;
-  feeUnits: number;
-  bigUnits: boolean;
+  readonly ticks: number;
+  readonly amount: number;
+  readonly left: number;
+  readonly dealStock: number;
+  readonly dealMoney: number;
+  readonly dealFee: number;
+  readonly dealFeeLtt: number;
+  readonly frozen: number;
+  readonly stopTicks: number;
+  readonly limitTicks: number;
+  readonly moneyUnits: number;
+  readonly feeUnits: number;
+  readonly bigUnits: boolean;
 }
 
-// One, reused: a restore reads an order's quantities and writes its row before the next order.
-const quantities: Quantities = {
-  ticks: 0,
-  amount: 0,
-  left: 0,
-  dealStock: 0,
-  dealMoney: 0,
-  dealFee: 0,
-  dealFeeLtt: 0,
-  frozen: 0,
-  stopTicks: 0,
-  limitTicks: 0,
-  moneyUnits: 0,
-  feeUnits: 0,
-  bigUnits: false,
-};
-
-/** Reads an order's quantities into `q`; false when one is not a safe count of its unit. */
-function readQuantities(cm: ColumnarMarket, o: OpenOrder, q: Quantities): boolean {
-  if (o.price <= 0n) return false;
-  q.ticks = units(o.price, cm.tickSize);
-  q.amount = toSafe(o.amount);
-  q.left = toSafe(o.left);
-  q.dealStock = toSafe(o.dealStock);
-  q.dealMoney = toSafe(o.dealMoney);
-  q.dealFee = toSafe(o.dealFee);
-  q.dealFeeLtt = toSafe(o.dealFeeLtt);
-  q.frozen = toSafe(o.frozen);
-  q.stopTicks = units(o.stopPrice, cm.tickSize);
-  q.limitTicks = units(o.limitPrice, cm.tickSize);
+/** An order's quantities, or null when one is not a safe count of its unit. */
+function readQuantities(cm: ColumnarMarket, o: OpenOrder): Quantities | null {
+  if (o.price <= 0n) return null;
   // Its numerators as counts of their units while those are safe integers, else in bigint.
   const { moneyNum, feeNum } = o;
-  q.moneyUnits = units(moneyNum, cm.moneyUnit);
-  q.feeUnits = units(feeNum, cm.feeUnit);
-  q.bigUnits = q.moneyUnits < 0 || q.feeUnits < 0;
-  if (q.ticks < 0 || q.amount < 0 || q.left < 0 || q.dealStock < 0 || q.dealMoney < 0) {
-    return false;
-  }
-  if (q.dealFee < 0 || q.dealFeeLtt < 0 || q.frozen < 0 || q.stopTicks < 0) return false;
-  if (q.limitTicks < 0 || moneyNum < 0n || feeNum < 0n) return false;
+  const moneyUnits = units(moneyNum, cm.moneyUnit);
+  const feeUnits = units(feeNum, cm.feeUnit);
+  const q: Quantities = {
+    ticks: units(o.price, cm.tickSize),
+    amount: toSafe(o.amount),
+    left: toSafe(o.left),
+    dealStock: toSafe(o.dealStock),
+    dealMoney: toSafe(o.dealMoney),
+    dealFee: toSafe(o.dealFee),
+    dealFeeLtt: toSafe(o.dealFeeLtt),
+    frozen: toSafe(o.frozen),
+    stopTicks: units(o.stopPrice, cm.tickSize),
+    limitTicks: units(o.limitPrice, cm.tickSize),
+    moneyUnits,
+    feeUnits,
+    bigUnits: moneyUnits < 0 || feeUnits < 0,
+  };
+  if (q.ticks < 0 || q.amount < 0 || q.left < 0 || q.dealStock < 0 || q.dealMoney < 0) return null;
+  if (q.dealFee < 0 || q.dealFeeLtt < 0 || q.frozen < 0 || q.stopTicks < 0) return null;
+  if (q.limitTicks < 0 || moneyNum < 0n || feeNum < 0n) return null;
   // Whole lots, as placing and filling keep them: the fills' products count lots (lotsTicks).
   const lot = cm.amountUnit;
-  return q.amount % lot === 0 && q.left % lot === 0 && q.dealStock % lot === 0;
+  return q.amount % lot === 0 && q.left % lot === 0 && q.dealStock % lot === 0 ? q : null;
 }
 
 /** Put one open order into the core: its slot, or NONE when it does not fit. */
@@ -137,8 +122,8 @@ function restoreOrder(core: ColumnarCore, o: OpenOrder): number {
   const holder = core.holders.findUser(o.user.userId);
   const tif = TIME_IN_FORCE_CODES.indexOf(o.timeInForce);
   if (cm === undefined || !cm.fits || holder < 0 || tif < 0) return NONE;
-  const q = quantities;
-  if (!readQuantities(cm, o, q)) return NONE;
+  const q = readQuantities(cm, o);
+  if (q === null) return NONE;
   // As placing it checked: its fills at its own price move less than 2^53; and the sums of its
   // fills so far and to come stay exact.
   if (!core.fillsFit(cm, q.amount, q.ticks)) return NONE;
