@@ -3,6 +3,7 @@
 // the wall clock's pace, and the stamps of when the engine host's event bus published each
 // probe's committed changes (where the socket's own work starts).
 import type { FastifyInstance } from 'fastify';
+import { fundedUserCommands } from '../packages/server/src/engineHost/hostFixtures.js';
 import { market, now, type Published } from './wsBase.js';
 
 const updatesPerSecond = 20;
@@ -58,21 +59,9 @@ export async function benchUsers(app: FastifyInstance): Promise<readonly [number
       .executeTakeFirstOrThrow();
     const userId = Number(row.id);
     await app.engineHost.ensureUser(userId);
-    for (const [asset, amount] of [
-      ['USDT', 10n ** 15n],
-      ['BTC', 10n ** 12n],
-    ] as const) {
-      const businessId = `bench:${userId}:${asset}`;
-      await app.engineHost.submit({ type: 'balance.deposit', userId, asset, amount, businessId });
-      await app.engineHost.submit({
-        type: 'balance.transfer',
-        userId,
-        asset,
-        amount,
-        from: 'main',
-        to: 'trade',
-        businessId: `${businessId}:trade`,
-      });
+    // 10,000 BTC and 10^9 USDT on the trade account (a known user added again is a no-op).
+    for (const cmd of fundedUserCommands(userId, 10n ** 12n, 10n ** 15n)) {
+      await app.engineHost.submit(cmd);
     }
     ids.push(userId);
   }
