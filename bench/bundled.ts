@@ -6,8 +6,8 @@
 //                                           then runs it with node and the arguments
 //
 // NOTE: the difference is not small for the engine: per file, its ratio to the baseline on the
-// bench's workload was about a tenth lower (docs/decisions/columnar-engine.md, "How it is
-// measured"). The baseline, nodejs-order-book, is a package: it loads from node_modules either
+// bench's workload was about a tenth lower (docs/decisions/columnar-engine-speed.md,
+// "How it is measured"). The baseline, nodejs-order-book, is a package: it loads from node_modules either
 // way.
 import { spawnSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
@@ -31,8 +31,8 @@ await build({
 // --v8-pool-size: V8's helper threads (compilers, collector) no more than the cores beside the
 // main thread. Node's default is four; on a two-core machine, when V8 compiled the engine again
 // in a timed pass, the main thread waited for a core: single operations of 2 to 17 ms that were
-// neither the engine's work nor a collection (docs/decisions/columnar-engine.md, "Pauses that
-// are not collections").
+// neither the engine's work nor a collection (docs/decisions/columnar-engine-speed.md,
+// "Pauses that are not collections").
 const helpers = Math.max(1, availableParallelism() - 1);
 const run = spawnSync(
   process.execPath,

@@ -93,8 +93,8 @@ import(workerData.compiler).then(async ({ main, configToArguments }) => {
  *
  * In a worker thread, whose heap goes when it ends: loaded, the compiler keeps its source text
  * and Binaryen's WebAssembly instance in its heap (about 27 MB of strings), which the floor and
- * the baseline would otherwise be timed beside (columnar-engine.md, "The compiler in the
- * heap").
+ * the baseline would otherwise be timed beside (columnar-engine-speed.md, "The compiler in
+ * the heap").
  */
 export async function compileWasmLedgerFloor(): Promise<WebAssembly.Module> {
   const sources = readAssembly();

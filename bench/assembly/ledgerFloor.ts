@@ -1,7 +1,8 @@
 // The ledger floor (bench/ledgerFloor.ts) in AssemblyScript, compiled to WebAssembly: the same
 // work on the engine bench's workload, with the same results, in 64-bit integers instead of
 // doubles. It answers whether the gap between the floor and the goal is the work or the
-// language it runs in (docs/decisions/columnar-engine.md, "The ledger floor in WebAssembly").
+// language it runs in (docs/decisions/columnar-engine-speed.md, "The ledger floor in
+// WebAssembly").
 //
 // bench/wasmLedgerFloor.ts compiles it when the bench starts and reads each command in
 // JavaScript, as the floor does, before it calls in here with plain numbers. Everything the

@@ -12,7 +12,7 @@
 // the log in an object of its own behind a field, the engine ran at 0.853 to 0.949 of this
 // code's rate per CPU second on the bench's workload (six runs, both in one process, alternating
 // chunks), and a later such module measured 2 to 4 per cent slower ("The event log in a module of
-// its own", columnar-engine.md).
+// its own", columnar-engine-speed.md).
 
 import { InvariantViolation } from '../errors.js';
 import type { State } from '../state.js';
@@ -106,7 +106,8 @@ export abstract class RecordedState {
    * chunk's too. The next command writes from the chunk's start, so a host that releases after
    * every batch writes its events into the same few tens of kilobytes, which stay in the cache,
    * instead of walking through megabytes of chunks (on the bench's workload, with the baseline
-   * in the same process, the ratio rose from 3.14–3.36 to 3.39–3.51; columnar-engine.md).
+   * in the same process, the ratio rose from 3.14–3.36 to 3.39–3.51; "Closing in on the
+   * floor", columnar-engine-speed.md).
    */
   releaseResults(): void {
     this.chunks.release();

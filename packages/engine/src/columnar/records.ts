@@ -298,7 +298,7 @@ export class ColumnarAccepted implements Accepted {
   /**
    * What has been read so far, made on the first read of either. NOTE: one field for both, and
    * the names on the chunk: a result is made for every accepted command, and each field costs 8
-   * bytes of it (docs/decisions/columnar-engine.md, "The result object").
+   * bytes of it (docs/decisions/columnar-engine-speed.md, "The result object").
    */
   private decoded: Decoded | null = null;
 
