@@ -2,6 +2,7 @@
 // units (a price is money minor units per one whole stock unit); time is Unix milliseconds.
 import type {
   AccountKind,
+  MarketRules,
   OrderSource,
   SelfTradePrevention,
   Side,
@@ -20,25 +21,8 @@ export interface AssetAddCommand extends CommandBase {
   decimals: number;
 }
 
-export interface MarketAddCommand extends CommandBase {
+export interface MarketAddCommand extends CommandBase, MarketRules {
   type: 'market.add';
-  /** STOCK_MONEY, e.g. "BTC_USDT". */
-  name: string;
-  stock: string;
-  money: string;
-  /** In money minor units (per whole stock unit). */
-  tickSize: bigint;
-  /** In stock minor units. */
-  lotSize: bigint;
-  /** In stock minor units. */
-  minAmount: bigint;
-  /** Decimals allowed in a price as shown to users (at most the money asset's decimals). */
-  pricePrecision: number;
-  /** Decimals allowed in an amount (at most the stock asset's decimals). */
-  amountPrecision: number;
-  /** Parts per million: 1000 = 0.1%. */
-  makerFeePpm: number;
-  takerFeePpm: number;
 }
 
 /**

@@ -5,7 +5,7 @@ import { DealRatios, SAFE_MAX_BIG, toSafe } from './fastmath.js';
 import { FiringQueue } from './firingQueue.js';
 import type { Balance } from './ledger.js';
 import type { Order } from './order.js';
-import type { MarketView } from './types.js';
+import type { MarketRules, MarketView } from './types.js';
 
 /** One price on one side: an intrusive doubly linked FIFO of orders, so a cancel is O(1). */
 export class Level {
@@ -170,19 +170,6 @@ export class BookSide {
     this.top = newBase + count;
     return newBase - base;
   }
-}
-
-export interface MarketRules {
-  name: string;
-  stock: string;
-  money: string;
-  tickSize: bigint;
-  lotSize: bigint;
-  minAmount: bigint;
-  pricePrecision: number;
-  amountPrecision: number;
-  makerFeePpm: number;
-  takerFeePpm: number;
 }
 
 export const PPM = 1_000_000n;

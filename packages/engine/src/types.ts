@@ -81,17 +81,28 @@ export interface BalancePair {
 /** A user's balances: per asset, per account kind. Assets never touched are absent. */
 export type UserBalances = Record<string, Record<AccountKind, BalancePair>>;
 
-export interface MarketView {
+/** What a market is made of, as market.add gives it (commands.ts) and a query shows it. */
+export interface MarketRules {
+  /** STOCK_MONEY, e.g. "BTC_USDT". */
   name: string;
   stock: string;
   money: string;
+  /** In money minor units (per whole stock unit). */
   tickSize: bigint;
+  /** In stock minor units. */
   lotSize: bigint;
+  /** In stock minor units. */
   minAmount: bigint;
+  /** Decimals allowed in a price as shown to users (at most the money asset's decimals). */
   pricePrecision: number;
+  /** Decimals allowed in an amount (at most the stock asset's decimals). */
   amountPrecision: number;
+  /** Parts per million: 1000 = 0.1%. */
   makerFeePpm: number;
   takerFeePpm: number;
+}
+
+export interface MarketView extends MarketRules {
   /** The most one order may be worth, in money minor units (market.setLimits); absent: none. */
   orderValueMax?: bigint;
   /** The largest amount of one order, in stock minor units (market.setLimits); absent: none. */
