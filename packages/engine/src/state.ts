@@ -1,4 +1,5 @@
 // The whole engine state and the event log of the command being applied.
+import { checkDoubleEntry } from './doubleEntry.js';
 import { Holder, UserState } from './ledger.js';
 import type { Market } from './market.js';
 import { type Order, orderView } from './order.js';
@@ -98,6 +99,7 @@ export class State {
     dealId: number,
     legs: BalanceLeg[],
   ): void {
+    checkDoubleEntry(legs, business, orderId);
     this.events.push({
       seq: ++this.lastEventSeq,
       time: this.time,

@@ -6,6 +6,7 @@
 // later commands have changed or freed the orders it names. Reading it needs only names, which
 // are never removed (assets and markets), and tick sizes, which never change.
 
+import { checkDoubleEntry } from '../doubleEntry.js';
 import { ACCOUNT_KINDS } from '../ledger.js';
 import { LTT } from '../state.js';
 import type {
@@ -261,6 +262,7 @@ export function eventsOfRecords(
       const legs: BalanceLeg[] = [];
       for (let k = 0; k < count; k++)
         legs.push(legAt(log, at + BALANCE_HEAD + k * LEG_RECORD, names));
+      checkDoubleEntry(legs, BUSINESSES[log[at + 2]!]!, log[at + 3]!);
       out.push({
         seq,
         time,
