@@ -21,15 +21,23 @@ export function checkDoubleEntry(legs: readonly BalanceLeg[], business: string, 
   }
 }
 
-/** The first asset whose legs' deltas do not sum to zero, or null when every one does. */
+/**
+ * The first asset whose legs' deltas do not sum to zero, or null when every one does. NOTE: no
+ * closure, and no bigint made for a zero delta (most legs move one of their two balances): the
+ * bigint core checks every event as it makes it.
+ */
 export function unbalancedAsset(legs: readonly BalanceLeg[]): string | null {
   for (let i = 0; i < legs.length; i++) {
     const asset = legs[i]!.asset;
-    if (legs.findIndex((leg) => leg.asset === asset) < i) continue;
+    let seen = false;
+    for (let j = 0; j < i && !seen; j++) seen = legs[j]!.asset === asset;
+    if (seen) continue;
     let sum = 0n;
     for (let j = i; j < legs.length; j++) {
       const leg = legs[j]!;
-      if (leg.asset === asset) sum += leg.availableDelta + leg.frozenDelta;
+      if (leg.asset !== asset) continue;
+      if (leg.availableDelta !== 0n) sum += leg.availableDelta;
+      if (leg.frozenDelta !== 0n) sum += leg.frozenDelta;
     }
     if (sum !== 0n) return asset;
   }
