@@ -7,8 +7,8 @@
 //
 // NOTE: the difference is not small for the engine: per file, its ratio to the baseline on the
 // bench's workload was about a tenth lower (docs/decisions/columnar-engine-speed.md,
-// "How it is measured"). The baseline, nodejs-order-book, is a package: it loads from node_modules either
-// way.
+// "How it is measured"). The baseline, nodejs-order-book, is a package: it loads from
+// node_modules either way.
 import { spawnSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';

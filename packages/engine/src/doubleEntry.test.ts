@@ -21,7 +21,9 @@ const fill = (): BalanceLeg[] => [
 
 describe('double entry: the legs of one balance event', () => {
   it('balance per asset on a fill, a fill with fees in LTT, a freeze and a deposit', () => {
-    const inLtt = [...fill().slice(0, 3), leg(1, 'USDT', 3_006_000_000n)];
+    // The same fill with both fees paid in LTT: the money moves whole, the fees apart.
+    const inLtt = [leg(2, 'USDT', -3_000_000_000n), ...fill().slice(1, 3)];
+    inLtt.push(leg(1, 'USDT', 3_000_000_000n));
     inLtt.push(leg(2, 'LTT', -4n), leg(1, 'LTT', -2n), leg('fees', 'LTT', 6n));
     const freeze = [leg(1, 'BTC', -5n, 5n)];
     const deposit = [leg('external', 'BTC', -7n), leg(1, 'BTC', 7n)];

@@ -12,7 +12,11 @@ import { InvariantViolation } from './errors.js';
 import type { BalanceLeg } from './types.js';
 
 /** Throws unless the legs of a `business` movement of order `orderId` (or 0) balance. */
-export function checkDoubleEntry(legs: readonly BalanceLeg[], business: string, orderId: number) {
+export function checkDoubleEntry(
+  legs: readonly BalanceLeg[],
+  business: string,
+  orderId: number,
+): void {
   const asset = unbalancedAsset(legs);
   if (asset !== null) {
     throw new InvariantViolation(
