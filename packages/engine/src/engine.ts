@@ -74,7 +74,8 @@ export class Engine {
   private returnAfter: number;
   /**
    * Why the engine stopped, or null: a command threw, which only a bug does (InvariantViolation),
-   * and may have left the state half changed.
+   * and may have left the state half changed; or a command's events failed a check as they were
+   * read (the columnar core's, ColumnarAccepted), so the state it left is wrong.
    */
   private brokenBy: string | null = null;
 
@@ -88,9 +89,17 @@ export class Engine {
       this.columnar = null;
       this.s = state;
     } else {
-      this.columnar = state ?? new ColumnarCore();
+      this.columnar = this.attached(state ?? new ColumnarCore());
       this.s = this.columnar.meta;
     }
+  }
+
+  /** The core, telling this engine to stop when one of its results fails a check as it is read. */
+  private attached(core: ColumnarCore): ColumnarCore {
+    core.names.broken = (reason) => {
+      this.brokenBy ??= reason;
+    };
+    return core;
   }
 
   /** The core applying commands now. */
@@ -123,13 +132,13 @@ export class Engine {
     }
   }
 
-  /** Why the engine stopped (a command threw), or null while it runs. */
+  /** Why the engine stopped (a command threw, or its events failed a check), or null while it runs. */
   get halted(): string | null {
     return this.brokenBy;
   }
 
   private stopped(): InvariantViolation {
-    return new InvariantViolation(`the engine stopped after a command threw: ${this.brokenBy}`);
+    return new InvariantViolation(`the engine stopped: ${this.brokenBy}`);
   }
 
   private applyOne(cmd: Command): ApplyResult {
@@ -189,7 +198,7 @@ export class Engine {
       this.waitToReturn();
       return;
     }
-    this.columnar = core;
+    this.columnar = this.attached(core);
     this.s = core.meta;
     this.untilReturn = -1;
   }

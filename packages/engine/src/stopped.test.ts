@@ -2,9 +2,11 @@
 // command and snapshot throws, so that a state it left half changed is neither built on nor
 // saved; a restore from a snapshot taken before it gives a running engine.
 import { describe, expect, it } from 'vitest';
+import type { LogChunk } from './columnar/logChunks.js';
+import { BALANCE_HEAD, K_BALANCE, T_START } from './columnar/recordLayout.js';
 import { Engine } from './engine.js';
 import { InvariantViolation } from './errors.js';
-import { btc, CORES, SELL, TestExchange, usdt } from './fixtures.js';
+import { btc, CORES, limitOrder, SELL, TestExchange, usdt } from './fixtures.js';
 import { restoreState } from './snapshot.js';
 import type { Command, EngineSnapshot } from './types.js';
 
@@ -52,12 +54,34 @@ describe.each(CORES)('an engine on the %s core after a command throws', (core, m
       businessId: 'after',
       time: time + 1,
     } as Command;
-    expect(() => engine.apply(deposit)).toThrow(/stopped after a command threw/);
-    expect(() => engine.snapshot()).toThrow(/stopped after a command threw/);
-    expect(() => engine.stateHash()).toThrow(/stopped after a command threw/);
+    expect(() => engine.apply(deposit)).toThrow(/the engine stopped: .*negative/);
+    expect(() => engine.snapshot()).toThrow(/the engine stopped: .*negative/);
+    expect(() => engine.stateHash()).toThrow(/the engine stopped: .*negative/);
     const restored = Engine.restore(before);
     expect(restored.apply(cancel).ok).toBe(true);
     expect(restored.apply(deposit).ok).toBe(true);
     expect(restored.halted).toBeNull();
+  });
+});
+
+describe("an engine on the columnar core whose command's events fail a check as they are read", () => {
+  it('refuses every later command and snapshot, as if the command had thrown', () => {
+    const x = TestExchange.standard(new Engine());
+    x.fund(1, 'BTC', btc('1'));
+    const result = x.ok(limitOrder(1, SELL, '3000', '0.5'));
+    // A bug's trace: the freeze of the sell's stock moves one unit more out of available than
+    // into frozen. The freeze's record comes first, then the order's (recordLayout.ts).
+    const { chunk, at } = result as unknown as { chunk: LogChunk; at: number };
+    const log = chunk.data;
+    const freeze = log[at + T_START]!;
+    expect([log[freeze], log[freeze + BALANCE_HEAD + 4]]).toEqual([K_BALANCE, Number(btc('0.5'))]);
+    log[freeze + BALANCE_HEAD + 3]! -= 1;
+    expect(x.engine.halted).toBeNull();
+    expect(() => result.events).toThrow(
+      new InvariantViolation('a order_freeze movement of order 1 does not balance in BTC'),
+    );
+    expect(x.engine.halted).toMatch(/does not balance in BTC/);
+    expect(() => x.fund(2, 'USDT', usdt('1'))).toThrow(/the engine stopped: .*does not balance/);
+    expect(() => x.engine.snapshot()).toThrow(/the engine stopped/);
   });
 });

@@ -7,6 +7,7 @@
 // are never removed (assets and markets), and tick sizes, which never change.
 
 import { checkDoubleEntry } from '../doubleEntry.js';
+import { InvariantViolation } from '../errors.js';
 import { ACCOUNT_KINDS } from '../ledger.js';
 import { LTT } from '../state.js';
 import type {
@@ -101,7 +102,10 @@ export const ORDER_EVENT_TYPES = [
 /** A balance event's business, by its code in the event's head (BUSINESS_TRADE... there). */
 export const BUSINESSES = ['trade', 'order_freeze', 'order_release'] as const;
 
-/** What reading records needs: names by index, and each market's tick size. */
+/**
+ * What reading records needs: names by index, and each market's tick size; and whom to tell when
+ * a result's records fail a check as they are read (the engine, which then stops).
+ */
 export interface RecordNames {
   readonly assetNames: readonly string[];
   readonly markets: readonly {
@@ -109,6 +113,7 @@ export interface RecordNames {
     readonly tickSize: bigint;
     readonly moneyName: string;
   }[];
+  broken?: (reason: string) => void;
 }
 
 function ownerOf(code: number): Owner {
@@ -342,7 +347,15 @@ export class ColumnarAccepted implements Accepted {
   private decodeEvents(): EngineEvent[] {
     const log = this.log;
     const at = this.at;
-    return eventsOfRecords(log, log[at + T_START]!, at, log[at + T_TIME]!, this.chunk.names);
+    const names = this.chunk.names;
+    try {
+      return eventsOfRecords(log, log[at + T_START]!, at, log[at + T_TIME]!, names);
+    } catch (error) {
+      // Only a bug makes records that fail a check (doubleEntry.ts): the state the command left
+      // is wrong, so the engine stops as if the command had thrown.
+      if (error instanceof InvariantViolation) names.broken?.(error.message);
+      throw error;
+    }
   }
 
   private decodeResult(): CommandResult {
