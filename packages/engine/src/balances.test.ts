@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { btc, TestExchange } from './fixtures.js';
+import { btc, type CommandInput, TestExchange } from './fixtures.js';
 
 function totals(x: TestExchange, asset: string) {
   return x.engine.assetTotals().find((t) => t.asset === asset)!;
@@ -72,6 +72,36 @@ describe('balance commands', () => {
     });
     x.ok({ type: 'balance.withdrawRelease', businessId: 'w3' });
     expect(x.engine.balances(1).BTC?.main).toEqual({ available: btc('0.6'), frozen: 0n });
+  });
+
+  it('withdraw: a fee below zero or above the held amount is refused and changes nothing', () => {
+    const x = TestExchange.standard();
+    x.ok({ type: 'balance.deposit', userId: 1, asset: 'BTC', amount: btc('1'), businessId: 'd' });
+    const hold = {
+      type: 'balance.withdrawHold',
+      userId: 1,
+      asset: 'BTC',
+      businessId: 'w',
+    } as const;
+    x.ok({ ...hold, amount: btc('0.4') });
+    const before = x.engine.stateHash();
+    const seq = x.engine.lastEventSeq;
+    for (const fee of [-1n, btc('0.4') + 1n, 1, '1']) {
+      const complete = { type: 'balance.withdrawComplete', businessId: 'w', fee };
+      const rejection = x.rejected(complete as unknown as CommandInput);
+      expect(rejection).toMatchObject({ code: 'invalid_fee', field: 'fee' });
+      expect(x.engine.stateHash()).toBe(before);
+      expect(x.engine.lastEventSeq).toBe(seq);
+    }
+    // The whole held amount as the fee: nothing leaves the exchange.
+    const all = x.ok({ type: 'balance.withdrawComplete', businessId: 'w', fee: btc('0.4') });
+    expect(all.events[0]).toMatchObject({
+      legs: [
+        { owner: 1, account: 'main', asset: 'BTC', availableDelta: 0n, frozenDelta: -btc('0.4') },
+        { owner: 'fees', account: 'main', asset: 'BTC', availableDelta: btc('0.4') },
+      ],
+    });
+    expect(totals(x, 'BTC')).toMatchObject({ total: btc('1'), withdrawn: 0n });
   });
 
   it('transfer between two of a user’s accounts', () => {

@@ -254,4 +254,52 @@ describe.each(CORES)('fees in LTT on the %s core', (core, makeEngine) => {
     expect(x.trade(4, 'LTT').available).toBe(ltt('199700000'));
     expect(x.engine.coreName).toBe(core);
   });
+
+  it('on a market priced in LTT are half its money fee, rounded toward the exchange', () => {
+    const x = TestExchange.standard(makeEngine());
+    x.ok({
+      type: 'market.add',
+      name: 'BTC_LTT',
+      stock: 'BTC',
+      money: 'LTT',
+      tickSize: ltt('0.01'),
+      lotSize: btc('0.0001'),
+      minAmount: btc('0.001'),
+      pricePrecision: 2,
+      amountPrecision: 4,
+      makerFeePpm: 1000,
+      takerFeePpm: 2000,
+    });
+    x.fund(1, 'BTC', btc('1'));
+    x.fund(4, 'LTT', ltt('4000'));
+    x.ok({ type: 'user.setCustomFee', userId: 4, enabled: true });
+    const order = {
+      type: 'order.limit',
+      market: 'BTC_LTT',
+      timeInForce: 'GTC',
+      source: 'web',
+    } as const;
+    const trade = (price: string, amount: string) => {
+      x.ok({ ...order, userId: 1, side: SELL, price: ltt(price), amount: btc(amount) });
+      return x.ok({ ...order, userId: 4, side: BUY, price: ltt(price), amount: btc(amount) });
+    };
+    // 0.2 BTC at 15,000 LTT: 3,000 LTT, a taker fee of 6 LTT, of which the buyer pays half.
+    const whole = trade('15000', '0.2');
+    expect(orderOf(whole)).toMatchObject({ deal_money: ltt('3000'), deal_fee_ltt: ltt('3') });
+    expect(dealsOf(whole)[0]).toMatchObject({
+      makerFee: ltt('3'),
+      makerFeeAsset: 'LTT',
+      takerFee: ltt('3'),
+      takerFeeAsset: 'LTT',
+    });
+    expect(x.trade(4, 'LTT')).toEqual({ available: ltt('997'), frozen: 0n });
+    // 0.0011 BTC at 0.01 LTT: 1,100 minor units; the fee in money would be 2.2 of them, in LTT
+    // at half 1.1, so 2.
+    const small = trade('0.01', '0.0011');
+    expect(orderOf(small)).toMatchObject({ deal_money: 1_100n, deal_fee_ltt: 2n, deal_fee: 0n });
+    expect(x.trade(4, 'LTT')).toEqual({ available: ltt('997') - 1_102n, frozen: 0n });
+    expect(x.trade(1, 'LTT').available).toBe(ltt('2997') + 1_100n - 2n);
+    expect(feesOf(x, 'LTT')).toBe(ltt('6') + 4n);
+    expect(x.engine.coreName).toBe(core);
+  });
 });

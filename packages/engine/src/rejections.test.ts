@@ -134,6 +134,7 @@ const cases: [string, CommandInput, RejectCode][] = [
     'invalid_oco_prices',
   ],
   ['unknown order', { type: 'order.cancel', userId: 1, orderId: 12345 }, 'order_not_found'],
+  ['cancel by an unknown user', { type: 'order.cancel', userId: 99, orderId: 1 }, 'user_not_found'],
   ['unknown command', bad(limit, { type: 'order.teleport' }), 'invalid_command'],
   [
     'deposit of an unknown asset',
@@ -177,6 +178,36 @@ describe.each(CORES)('rejections on the %s core', (_core, makeEngine) => {
     expect(x.rejected(cmd).code).toBe(code);
     expect(x.engine.stateHash()).toBe(before);
     expect(x.engine.lastEventSeq).toBe(seq);
+  });
+});
+
+describe.each(CORES)('before a market has traded, on the %s core', (_core, makeEngine) => {
+  it('a stop-limit or an OCO has no last price to trigger on, and is refused', () => {
+    const x = TestExchange.standard(makeEngine());
+    x.fund(1, 'BTC', btc('1'));
+    const before = x.engine.stateHash();
+    const stop = { type: 'order.stopLimit', userId: 1, market: MARKET, side: SELL } as const;
+    const prices = { stopPrice: usdt('2900'), price: usdt('2890'), amount: btc('0.01') };
+    expect(x.rejected({ ...stop, ...prices, source: 'web' })).toMatchObject({
+      code: 'invalid_stop_price',
+      message: 'No last price yet',
+    });
+    const oco = {
+      type: 'order.oco',
+      userId: 1,
+      market: MARKET,
+      side: SELL,
+      price: usdt('3100'),
+      stopPrice: usdt('2900'),
+      limitPrice: usdt('2890'),
+      amount: btc('0.01'),
+      source: 'web',
+    } as const;
+    expect(x.rejected(oco)).toMatchObject({
+      code: 'invalid_oco_prices',
+      message: 'No last price yet',
+    });
+    expect(x.engine.stateHash()).toBe(before);
   });
 });
 
