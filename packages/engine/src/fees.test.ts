@@ -4,6 +4,7 @@ import {
   BUY,
   btc,
   CORES,
+  type CommandInput,
   dealsOf,
   limitOrder,
   ltt,
@@ -126,14 +127,16 @@ describe('fees', () => {
     expect(x.trade(4, 'USDT')).toEqual({ available: usdt('1000'), frozen: 0n });
   });
 
-  it('fall back to the money fee when there is not enough LTT', () => {
+  it('fall back to the money fee while LTT has no price', () => {
     const x = TestExchange.standard();
     x.fund(1, 'BTC', btc('1'));
     x.fund(4, 'USDT', usdt('7000'));
+    x.fund(4, 'LTT', ltt('10'));
     x.ok({ type: 'user.setCustomFee', userId: 4, enabled: true });
     x.limit(1, SELL, '30000', '0.2');
     const buy = x.limit(4, BUY, '30000', '0.2');
     expect(buy).toMatchObject({ deal_fee: usdt('12'), deal_fee_ltt: 0n });
+    expect(x.trade(4, 'LTT').available).toBe(ltt('10'));
   });
 
   it('never let a buy spend more than it froze, however it is filled', () => {
@@ -185,6 +188,12 @@ describe('fees', () => {
   });
 });
 
+/** One LTT at 2 USDT on LTT_USDT. */
+function ltt1At2(userId: number, side: 1 | 2): CommandInput {
+  const order = { type: 'order.limit', market: 'LTT_USDT', timeInForce: 'GTC', source: 'web' };
+  return { ...order, userId, side, price: usdt('2'), amount: ltt('1') } as CommandInput;
+}
+
 /**
  * A user (4) paying fees in LTT with 200 million LTT (past 2^53 minor units), and LTT priced at
  * `lttPrice` USDT. On BTC_USDT a fee of f USDT (the taker's 0.2%) is f / 2 / lttPrice LTT.
@@ -233,6 +242,33 @@ describe.each(CORES)('fees in LTT on the %s core', (core, makeEngine) => {
       expect(x.trade(4, 'LTT').available).toBe(ltt('200000000') - orderOf(sell).deal_fee_ltt);
       expect(x.engine.coreName).toBe(core);
     }
+  });
+
+  it('fall back to the money fee, whole, when the LTT available does not cover it', () => {
+    // LTT at 2 USDT: a taker fee of 12 USDT is 3 LTT, one of 30 USDT 7.5 LTT. User 2 holds 5.
+    const x = TestExchange.standard(makeEngine());
+    x.fund(5, 'LTT', ltt('1'));
+    x.fund(6, 'USDT', usdt('3'));
+    x.ok(ltt1At2(5, SELL));
+    x.ok(ltt1At2(6, BUY));
+    x.fund(1, 'BTC', btc('1'));
+    x.fund(2, 'USDT', usdt('30000'));
+    x.fund(2, 'LTT', ltt('5'));
+    x.ok({ type: 'user.setCustomFee', userId: 2, enabled: true });
+    x.limit(1, SELL, '30000', '0.2');
+    const first = x.limit(2, BUY, '30000', '0.2');
+    expect(first).toMatchObject({ deal_fee: 0n, deal_fee_ltt: ltt('3') });
+    expect(x.trade(2, 'LTT').available).toBe(ltt('2'));
+    x.limit(1, SELL, '30000', '0.5');
+    const second = x.ok(limitOrder(2, BUY, '30000', '0.5'));
+    expect(orderOf(second)).toMatchObject({ deal_fee: usdt('30'), deal_fee_ltt: 0n });
+    expect(dealsOf(second)[0]).toMatchObject({ takerFee: usdt('30'), takerFeeAsset: 'USDT' });
+    expect(x.trade(2, 'LTT').available).toBe(ltt('2'));
+    expect(x.trade(2, 'USDT')).toEqual({
+      available: usdt('30000') - usdt('6000') - usdt('15030'),
+      frozen: 0n,
+    });
+    expect(x.engine.coreName).toBe(core);
   });
 
   it('take a fee past the cap in money, on either side, and the next order pays in LTT again', () => {
