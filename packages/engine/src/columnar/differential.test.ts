@@ -132,6 +132,41 @@ describe('columnar core against the bigint core', { timeout: 120_000 }, () => {
     expect(restored.stateHash()).toBe(h.a.stateHash());
   });
 
+  it('takes fees in LTT alike on a market priced in LTT, and in money once the LTT runs out', () => {
+    const h = Harness.pair();
+    setUp(h);
+    const ltt = pricedLtt(h);
+    const priced = SHAPES.find((m) => m.spec.name === 'BTC_LTT')!;
+    h.ok(priced.spec);
+    for (const userId of [1, 2, 3, 4]) h.ok({ type: 'user.setCustomFee', userId, enabled: true });
+    // Users 1 and 2 keep half an LTT to trade with, so that their fees in LTT run out.
+    for (const userId of [1, 2]) {
+      const transfer = {
+        type: 'balance.transfer',
+        userId,
+        asset: 'LTT',
+        from: 'trade',
+        to: 'main',
+      };
+      h.ok({ ...transfer, amount: 7995n * 10n ** 7n, businessId: `keep-${userId}` });
+    }
+    const r = new Random(7);
+    // Order views on BTC_LTT that show fees paid in LTT: the money and the fee come from one
+    // balance.
+    let paidInLtt = 0;
+    for (let i = 0; i < 600; i++) {
+      const sent = h.send({
+        ...fittingCommand(h, r, [priced, ...SET_UP_SHAPES, ltt]),
+        time: h.tick(),
+      });
+      const outcome = 'value' in sent ? String(sent.value) : '';
+      paidInLtt += outcome.match(/"market":"BTC_LTT"[^{}]*"deal_fee_ltt":"[1-9]/g)?.length ?? 0;
+    }
+    h.compareAll();
+    expect(core(h.b)).toBe('columnar');
+    expect(paidInLtt).toBeGreaterThan(20);
+  });
+
   it('keeps orders of a thousand BTC on the columnar core, counting their products in lots', () => {
     const h = Harness.pair();
     setUp(h);

@@ -55,7 +55,7 @@ export function spec(
   };
 }
 
-/** The first three are set up; the last two only appear through a generated market.add. */
+/** The first three are set up; the rest only appear through a generated market.add. */
 export const SHAPES: Shape[] = [
   // Tick = price step; a lot of five amount steps, so an amount can be off the lot.
   {
@@ -94,6 +94,14 @@ export const SHAPES: Shape[] = [
     step: 13n,
     maxLots: 5000,
     maxTotal: 1_000_000n,
+  },
+  // Priced in LTT: a fee in LTT there is half the money fee, with no price to convert at.
+  {
+    spec: spec('BTC_LTT', 1_000_000n, 10_000n, 0n, 2, 4, 1000, 2000),
+    center: 30_000_000_000n,
+    step: 50_000_000n,
+    maxLots: 1000,
+    maxTotal: 5_000_000_000n,
   },
 ];
 export const SET_UP_SHAPES = SHAPES.slice(0, 3);
