@@ -104,6 +104,26 @@ describe('balance commands', () => {
     expect(totals(x, 'BTC')).toMatchObject({ total: btc('1'), withdrawn: 0n });
   });
 
+  it('a transfer or a freeze may take all that is available, and not one minor unit more', () => {
+    const x = TestExchange.standard();
+    x.ok({ type: 'balance.deposit', userId: 1, asset: 'BTC', amount: btc('1'), businessId: 'd' });
+    const transfer = { type: 'balance.transfer', userId: 1, asset: 'BTC' } as const;
+    const toTrade = { ...transfer, from: 'main', to: 'trade' } as const;
+    const freeze = { type: 'balance.freeze', userId: 1, asset: 'BTC', purpose: 'staking' } as const;
+    const before = x.engine.stateHash();
+    const over = btc('1') + 1n;
+    expect(x.rejected({ ...toTrade, amount: over, businessId: 't1' }).code).toBe(
+      'insufficient_balance',
+    );
+    expect(x.rejected({ ...freeze, account: 'main', amount: over, businessId: 'f1' }).code).toBe(
+      'insufficient_balance',
+    );
+    expect(x.engine.stateHash()).toBe(before);
+    x.ok({ ...toTrade, amount: btc('1'), businessId: 't2' });
+    x.ok({ ...freeze, account: 'trade', amount: btc('1'), businessId: 'f2' });
+    expect(x.engine.balances(1).BTC?.trade).toEqual({ available: 0n, frozen: btc('1') });
+  });
+
   it('transfer between two of a user’s accounts', () => {
     const x = TestExchange.standard();
     x.ok({ type: 'balance.deposit', userId: 1, asset: 'BTC', amount: btc('1'), businessId: 'd' });

@@ -46,6 +46,15 @@ const cases: [string, CommandInput, RejectCode][] = [
   ['bad time in force', bad(limit, { timeInForce: 'GTD' }), 'invalid_command'],
   ['bad source', bad(limit, { source: 'fax' }), 'invalid_command'],
   ['insufficient balance', bad(limit, { amount: btc('2') }), 'insufficient_balance'],
+  // Past 10^36 minor units, whatever the balance: no exact sum of such amounts is promised.
+  ['amount beyond 10^36', bad(limit, { amount: 10n ** 37n }), 'amount_too_large'],
+  // Past 2^53 − 1 ticks: a price whose tick count no number holds exactly.
+  ['price beyond 2^53 ticks', bad(limit, { price: usdt('0.01') * 2n ** 53n }), 'price_too_large'],
+  [
+    'deposit beyond 10^36',
+    { type: 'balance.deposit', userId: 1, asset: 'BTC', amount: 10n ** 37n, businessId: 'x' },
+    'amount_too_large',
+  ],
   [
     'stop price equal to last',
     {
@@ -255,5 +264,27 @@ describe('rejections', () => {
     const order = { ...limit, market: 'XYZ_USDT', price: usdt('1') };
     expect(x.rejected(bad(order, { amount: 700n })).code).toBe('amount_off_lot');
     expect(x.rejected(bad(order, { price: usdt('1.01') })).code).toBe('price_off_tick');
+  });
+
+  it('the minimum amount is the smallest accepted, to the minor unit', () => {
+    const x = TestExchange.standard();
+    x.ok({ type: 'asset.add', asset: 'XYZ', decimals: 8 });
+    x.ok({
+      type: 'market.add',
+      name: 'XYZ_USDT',
+      stock: 'XYZ',
+      money: 'USDT',
+      tickSize: usdt('0.01'),
+      lotSize: 1n,
+      minAmount: 500n,
+      pricePrecision: 2,
+      amountPrecision: 8,
+      makerFeePpm: 0,
+      takerFeePpm: 0,
+    });
+    x.fund(1, 'XYZ', 10_000n);
+    const order = { ...limit, market: 'XYZ_USDT', price: usdt('1') };
+    expect(x.rejected(bad(order, { amount: 499n })).code).toBe('amount_too_small');
+    x.ok(bad(order, { amount: 500n }));
   });
 });
