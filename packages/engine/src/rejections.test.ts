@@ -142,6 +142,29 @@ const cases: [string, CommandInput, RejectCode][] = [
     },
     'invalid_oco_prices',
   ],
+  // Each OCO price must be strictly on its side of the last price (3000).
+  ...(
+    [
+      ['sell, stop at the last price', 1, '3100', '3000'],
+      ['sell, price at the last price', 1, '3000', '2900'],
+      ['buy, stop at the last price', 2, '2900', '3000'],
+      ['buy, price at the last price', 2, '3000', '3100'],
+    ] as const
+  ).map(([name, side, price, stop]): [string, CommandInput, RejectCode] => [
+    `OCO ${name}`,
+    {
+      type: 'order.oco',
+      userId: 1,
+      market: MARKET,
+      side,
+      price: usdt(price),
+      stopPrice: usdt(stop),
+      limitPrice: usdt(stop),
+      amount: btc('0.01'),
+      source: 'web',
+    },
+    'invalid_oco_prices',
+  ]),
   ['unknown order', { type: 'order.cancel', userId: 1, orderId: 12345 }, 'order_not_found'],
   ['cancel by an unknown user', { type: 'order.cancel', userId: 99, orderId: 1 }, 'user_not_found'],
   ['unknown command', bad(limit, { type: 'order.teleport' }), 'invalid_command'],
