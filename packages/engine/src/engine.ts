@@ -132,7 +132,7 @@ export class Engine {
     }
   }
 
-  /** Why the engine stopped (a command threw, or its events failed a check), or null while it runs. */
+  /** Why the engine stopped (a command threw or its events failed a check), or null if it runs. */
   get halted(): string | null {
     return this.brokenBy;
   }
