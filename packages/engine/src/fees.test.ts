@@ -4,7 +4,6 @@ import {
   BUY,
   btc,
   CORES,
-  type CommandInput,
   dealsOf,
   limitOrder,
   ltt,
@@ -108,11 +107,7 @@ describe('fees', () => {
 
   it('take the fee in LTT at half price when the custom fee is on', () => {
     const x = TestExchange.standard();
-    x.fund(5, 'LTT', ltt('100'));
-    x.fund(6, 'USDT', usdt('100'));
-    const lttOrder = { type: 'order.limit', market: 'LTT_USDT', timeInForce: 'GTC' } as const;
-    x.ok({ ...lttOrder, userId: 5, side: SELL, price: usdt('2'), amount: ltt('1'), source: 'web' });
-    x.ok({ ...lttOrder, userId: 6, side: BUY, price: usdt('2'), amount: ltt('1'), source: 'web' });
+    priceLtt(x, '2');
     expect(x.engine.lastPrice('LTT_USDT')).toBe(usdt('2'));
 
     x.fund(1, 'BTC', btc('1'));
@@ -188,10 +183,14 @@ describe('fees', () => {
   });
 });
 
-/** One LTT at 2 USDT on LTT_USDT. */
-function ltt1At2(userId: number, side: 1 | 2): CommandInput {
-  const order = { type: 'order.limit', market: 'LTT_USDT', timeInForce: 'GTC', source: 'web' };
-  return { ...order, userId, side, price: usdt('2'), amount: ltt('1') } as CommandInput;
+/** LTT_USDT's last price at `price` USDT: user 5 sells user 6 one LTT. */
+function priceLtt(x: TestExchange, price: string): void {
+  x.fund(5, 'LTT', ltt('1'));
+  x.fund(6, 'USDT', usdt(price) * 2n);
+  const lttOrder = { type: 'order.limit', market: 'LTT_USDT', timeInForce: 'GTC' } as const;
+  const order = { ...lttOrder, price: usdt(price), amount: ltt('1'), source: 'web' } as const;
+  x.ok({ ...order, userId: 5, side: SELL });
+  x.ok({ ...order, userId: 6, side: BUY });
 }
 
 /**
@@ -200,12 +199,7 @@ function ltt1At2(userId: number, side: 1 | 2): CommandInput {
  */
 function cheapLtt(engine: Engine, lttPrice: string): TestExchange {
   const x = TestExchange.standard(engine);
-  x.fund(5, 'LTT', ltt('1'));
-  x.fund(6, 'USDT', usdt('1'));
-  const lttOrder = { type: 'order.limit', market: 'LTT_USDT', timeInForce: 'GTC' } as const;
-  const order = { ...lttOrder, price: usdt(lttPrice), amount: ltt('1'), source: 'web' } as const;
-  x.ok({ ...order, userId: 5, side: SELL });
-  x.ok({ ...order, userId: 6, side: BUY });
+  priceLtt(x, lttPrice);
   x.fund(1, 'BTC', btc('1000'));
   x.fund(1, 'USDT', usdt('1000000000'));
   x.fund(4, 'BTC', btc('40000'));
@@ -247,10 +241,7 @@ describe.each(CORES)('fees in LTT on the %s core', (core, makeEngine) => {
   it('fall back to the money fee, whole, when the LTT available does not cover it', () => {
     // LTT at 2 USDT: a taker fee of 12 USDT is 3 LTT, one of 30 USDT 7.5 LTT. User 2 holds 5.
     const x = TestExchange.standard(makeEngine());
-    x.fund(5, 'LTT', ltt('1'));
-    x.fund(6, 'USDT', usdt('3'));
-    x.ok(ltt1At2(5, SELL));
-    x.ok(ltt1At2(6, BUY));
+    priceLtt(x, '2');
     x.fund(1, 'BTC', btc('1'));
     x.fund(2, 'USDT', usdt('30000'));
     x.fund(2, 'LTT', ltt('5'));

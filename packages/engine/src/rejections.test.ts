@@ -202,6 +202,30 @@ const cases: [string, CommandInput, RejectCode][] = [
   ],
 ];
 
+/**
+ * An exchange with XYZ_USDT (XYZ in 8 decimals, no fees, a minimum of 500 minor units) of this
+ * tick and lot, user 1 holding 10,000 minor units of XYZ, and a sell of it at 1 USDT.
+ */
+function xyzExchange(tickSize: bigint, lotSize: bigint) {
+  const x = TestExchange.standard();
+  x.ok({ type: 'asset.add', asset: 'XYZ', decimals: 8 });
+  x.ok({
+    type: 'market.add',
+    name: 'XYZ_USDT',
+    stock: 'XYZ',
+    money: 'USDT',
+    tickSize,
+    lotSize,
+    minAmount: 500n,
+    pricePrecision: 2,
+    amountPrecision: 8,
+    makerFeePpm: 0,
+    takerFeePpm: 0,
+  });
+  x.fund(1, 'XYZ', 10_000n);
+  return { x, order: { ...limit, market: 'XYZ_USDT', price: usdt('1') } };
+}
+
 describe.each(CORES)('rejections on the %s core', (_core, makeEngine) => {
   it.each(cases)('%s: rejected with a stable code, state unchanged', (_name, cmd, code) => {
     const x = exchange(makeEngine());
@@ -268,45 +292,13 @@ describe('rejections', () => {
   });
 
   it('a lot-size mismatch is its own code', () => {
-    const x = TestExchange.standard();
-    x.ok({ type: 'asset.add', asset: 'XYZ', decimals: 8 });
-    x.ok({
-      type: 'market.add',
-      name: 'XYZ_USDT',
-      stock: 'XYZ',
-      money: 'USDT',
-      tickSize: usdt('0.05'),
-      lotSize: 500n,
-      minAmount: 500n,
-      pricePrecision: 2,
-      amountPrecision: 8,
-      makerFeePpm: 0,
-      takerFeePpm: 0,
-    });
-    x.fund(1, 'XYZ', 10_000n);
-    const order = { ...limit, market: 'XYZ_USDT', price: usdt('1') };
+    const { x, order } = xyzExchange(usdt('0.05'), 500n);
     expect(x.rejected(bad(order, { amount: 700n })).code).toBe('amount_off_lot');
     expect(x.rejected(bad(order, { price: usdt('1.01') })).code).toBe('price_off_tick');
   });
 
   it('the minimum amount is the smallest accepted, to the minor unit', () => {
-    const x = TestExchange.standard();
-    x.ok({ type: 'asset.add', asset: 'XYZ', decimals: 8 });
-    x.ok({
-      type: 'market.add',
-      name: 'XYZ_USDT',
-      stock: 'XYZ',
-      money: 'USDT',
-      tickSize: usdt('0.01'),
-      lotSize: 1n,
-      minAmount: 500n,
-      pricePrecision: 2,
-      amountPrecision: 8,
-      makerFeePpm: 0,
-      takerFeePpm: 0,
-    });
-    x.fund(1, 'XYZ', 10_000n);
-    const order = { ...limit, market: 'XYZ_USDT', price: usdt('1') };
+    const { x, order } = xyzExchange(usdt('0.01'), 1n);
     expect(x.rejected(bad(order, { amount: 499n })).code).toBe('amount_too_small');
     x.ok(bad(order, { amount: 500n }));
   });
