@@ -56,17 +56,10 @@ describe('fees', () => {
 
   it('round money and fees toward the exchange, the buyer cumulatively per order', () => {
     const x = TestExchange.standard();
-    x.ok({ type: 'asset.add', asset: 'XYZ', decimals: 8 });
-    x.ok({
-      type: 'market.add',
-      name: 'XYZ_USDT',
-      stock: 'XYZ',
-      money: 'USDT',
+    x.addXyzMarket({
       tickSize: usdt('0.01'),
       lotSize: 1n,
       minAmount: 1n,
-      pricePrecision: 2,
-      amountPrecision: 8,
       makerFeePpm: 1000,
       takerFeePpm: 2000,
     });
@@ -136,17 +129,10 @@ describe('fees', () => {
 
   it('never let a buy spend more than it froze, however it is filled', () => {
     const x = TestExchange.standard();
-    x.ok({ type: 'asset.add', asset: 'XYZ', decimals: 8 });
-    x.ok({
-      type: 'market.add',
-      name: 'XYZ_USDT',
-      stock: 'XYZ',
-      money: 'USDT',
+    x.addXyzMarket({
       tickSize: usdt('0.01'),
       lotSize: 1n,
       minAmount: 1n,
-      pricePrecision: 2,
-      amountPrecision: 8,
       makerFeePpm: 2500,
       takerFeePpm: 1000,
     });

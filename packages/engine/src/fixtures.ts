@@ -6,6 +6,7 @@ import type {
   Accepted,
   ApplyResult,
   Command,
+  MarketRules,
   OrderView,
   Rejection,
   Side,
@@ -102,6 +103,26 @@ export class TestExchange {
     const x = TestExchange.funded(engine, [1, 2]);
     x.lastPrice('30000', 1, 2);
     return x;
+  }
+
+  /**
+   * Adds asset XYZ (8 decimals) and market XYZ_USDT: a minimum amount of 500 minor units, any
+   * amount to the minor unit, prices to the cent, no fees, unless `rules` says otherwise.
+   */
+  addXyzMarket(rules: Pick<MarketRules, 'tickSize' | 'lotSize'> & Partial<MarketRules>): void {
+    this.ok({ type: 'asset.add', asset: 'XYZ', decimals: 8 });
+    this.ok({
+      type: 'market.add',
+      name: 'XYZ_USDT',
+      stock: 'XYZ',
+      money: 'USDT',
+      minAmount: 500n,
+      pricePrecision: 2,
+      amountPrecision: 8,
+      makerFeePpm: 0,
+      takerFeePpm: 0,
+      ...rules,
+    });
   }
 
   /** A trade of `amount` BTC at `price` between two users: BTC_USDT's last price. */

@@ -208,20 +208,7 @@ const cases: [string, CommandInput, RejectCode][] = [
  */
 function xyzExchange(tickSize: bigint, lotSize: bigint) {
   const x = TestExchange.standard();
-  x.ok({ type: 'asset.add', asset: 'XYZ', decimals: 8 });
-  x.ok({
-    type: 'market.add',
-    name: 'XYZ_USDT',
-    stock: 'XYZ',
-    money: 'USDT',
-    tickSize,
-    lotSize,
-    minAmount: 500n,
-    pricePrecision: 2,
-    amountPrecision: 8,
-    makerFeePpm: 0,
-    takerFeePpm: 0,
-  });
+  x.addXyzMarket({ tickSize, lotSize });
   x.fund(1, 'XYZ', 10_000n);
   return { x, order: { ...limit, market: 'XYZ_USDT', price: usdt('1') } };
 }
