@@ -17,7 +17,7 @@ import {
   removeStop,
   restOnBook,
 } from './lifecycle.js';
-import type { Market } from './market.js';
+import { type Market, PPM } from './market.js';
 import type { Order } from './order.js';
 import { settleFill } from './settle.js';
 import type { State } from './state.js';
@@ -33,21 +33,28 @@ export function affordable(
   feeNum: bigint,
   price: bigint,
 ): bigint {
-  const cost = (a: bigint) =>
-    ceilDiv(moneyNum + a * price, m.scale) + ceilDiv(feeNum + a * price * m.takerFee, m.feeScale);
-  const denom = price * (1_000_000n + m.takerFee);
-  const room = total * m.feeScale - moneyNum * 1_000_000n - feeNum;
+  // In units of 1 / feeScale of a minor unit: what the budget leaves, and what one more unit of
+  // amount costs with its fee before either is rounded up.
+  const room = total * m.feeScale - moneyNum * PPM - feeNum;
   if (room <= 0n) return 0n;
-  let a = room / denom;
-  a -= a % m.lotSize;
-  // The exact cost of `a` fits the budget; the two round-ups may add up to 2 minor units.
-  for (let tries = 0; tries < 2 && a > 0n && cost(a) > total; tries++) a -= m.lotSize;
-  if (a > 0n && cost(a) > total) {
-    const safeRoom = room - 2n * m.feeScale;
-    a = safeRoom <= 0n ? 0n : safeRoom / denom;
-    a -= a % m.lotSize;
+  const denom = price * (PPM + m.takerFee);
+  const lot = m.lotSize;
+  const fits = (lots: bigint) =>
+    ceilDiv(moneyNum + lots * lot * price, m.scale) +
+      ceilDiv(feeNum + lots * lot * price * m.takerFee, m.feeScale) <=
+    total;
+  // No amount above `hi` lots fits even before rounding. The two round-ups add less than two
+  // minor units, so an amount that leaves one unit of the budget before them fits: `lo` lots.
+  let hi = room / denom / lot;
+  if (hi === 0n || fits(hi)) return hi * lot;
+  let lo = room > m.feeScale ? (room - m.feeScale) / denom / lot : 0n;
+  // Between them (about a minor unit's worth of lots), the cost grows with the amount.
+  while (hi - lo > 1n) {
+    const mid = (lo + hi) / 2n;
+    if (fits(mid)) lo = mid;
+    else hi = mid;
   }
-  return a;
+  return lo * lot;
 }
 
 function noteTrade(m: Market, price: bigint): void {
