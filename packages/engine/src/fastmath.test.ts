@@ -253,4 +253,11 @@ describe('buy freeze', () => {
       RUNS,
     );
   });
+
+  it('leaves a freeze past 2^53 to bigint, though its value and its fee each are safe', () => {
+    // A tick of one unit of a stock of no decimals: the value is lots × ticks; a fee of 0.2%.
+    const r = DealRatios.of(1n, 1n, 0, 2000)!;
+    expect(buyFreezeN(r, 8 * 10 ** 15)).toBe(8 * 10 ** 15 + 16 * 10 ** 12);
+    expect(buyFreezeN(r, 9 * 10 ** 15)).toBe(-1);
+  });
 });
