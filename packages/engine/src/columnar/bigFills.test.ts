@@ -144,6 +144,45 @@ describe('columnar core: fills past 2^53 in bigint', () => {
   });
 });
 
+describe('columnar core: numerators a double would round', () => {
+  // A numerator past 2^53 that is one more than a multiple of its divisor rounds, as a double,
+  // to that multiple: a payment or fee rounded up from it would come out one minor unit short.
+
+  it("a buy's money over two fills: (10^8 + 1)^2, in units of 10^-8 minor units", () => {
+    const pair = setUp();
+    const price = 10n ** 8n + 1n;
+    pair.apply(ask(1, 5n * 10n ** 7n, price));
+    pair.apply(ask(1, 5n * 10n ** 7n + 1n, price));
+    const buy = orderOf(pair.apply(bid(2, 10n ** 8n + 1n, price)) as Accepted);
+    // 10^16 + 2 × 10^8 + 1 of them: 10^8 + 3 minor units, rounded up.
+    expect(buy.deal_money).toBe(10n ** 8n + 3n);
+    expect(pair.engine.coreName).toBe('columnar');
+  });
+
+  // Fees of 1 and 3 parts per million: a fill's fee numerator at the taker's rate is three times
+  // its products, in units of 10^-14 minor units, while its value's numerator is once them.
+  const ppmFees = () => setUp(undefined, setupCommands(1, 3));
+  // 3 × 3066666666666667 is 92 × 10^14 + 1.
+  const PRODUCTS = 3066666666666667n;
+
+  it("a buy's fee over two fills", () => {
+    const pair = ppmFees();
+    pair.apply(ask(1, 1n, PRODUCTS / 2n));
+    pair.apply(ask(1, 1n, PRODUCTS - PRODUCTS / 2n));
+    const buy = orderOf(pair.apply(bid(2, 2n, PRODUCTS - PRODUCTS / 2n)) as Accepted);
+    expect(buy.deal_fee).toBe(93n);
+    expect(pair.engine.coreName).toBe('columnar');
+  });
+
+  it("a selling taker's fee in one fill", () => {
+    const pair = ppmFees();
+    pair.apply(bid(2, 1n, PRODUCTS));
+    const sell = orderOf(pair.apply(ask(1, 1n, PRODUCTS)) as Accepted);
+    expect(sell.deal_fee).toBe(93n);
+    expect(pair.engine.coreName).toBe('columnar');
+  });
+});
+
 /** BTC_USDT with fees, LTT (each of users 1 and 2 holding `each`) and LTT_USDT without fees. */
 function withLtt(each: bigint): Pair {
   return setUp(undefined, [

@@ -323,6 +323,20 @@ describe('columnar core: declines for stops', () => {
     pair.apply({ type: 'order.cancelAll', userId: 2 });
   });
 
+  it('forgets the largest sell stop once no stop waits', () => {
+    const pair = setUp();
+    pair.apply(bid(2, 1n, 10n));
+    pair.apply({ ...bid(1, 1n, 10n), side: 1 });
+    pair.apply(sellStop(10n ** 15n));
+    pair.apply({ type: 'order.cancelAll', userId: 1 });
+    // A sell stop of one unit, and the bids of the first test: a trade fires nothing past the
+    // bound now.
+    pair.apply(sellStop(1n));
+    for (let i = 0; i < 2; i++) pair.apply(bid(2, 5n * 10n ** 13n, 10n ** 10n));
+    pair.apply({ ...bid(1, 1n, 10n ** 10n), side: 1 });
+    expect(pair.engine.coreName).toBe('columnar');
+  });
+
   it('a stop whose amount would take the waiting stops’ sum past 2^53', () => {
     const pair = setUp();
     pair.apply(bid(2, 1n, 10n));
