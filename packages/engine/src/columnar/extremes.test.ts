@@ -13,9 +13,25 @@ import { State } from '../state.js';
 import type { ApplyResult, Command } from '../types.js';
 
 const MARKET = 'BTC_USDT';
-const PRICES = [1n, 2n, 5n, 10n, 20n, 100n, 10n ** 6n, 10n ** 7n, 10n ** 9n, 10n ** 12n];
+// With the round values, odd ones whose products and sums fall one past a multiple of what they
+// are divided by, past 2^53, where a double would round: 10^8 + 1 at 10^8 + 1, and so on.
+const PRICES = [
+  ...[1n, 2n, 5n, 10n, 20n, 100n, 10n ** 6n, 10n ** 7n, 10n ** 9n, 10n ** 12n],
+  ...[10n ** 8n + 1n, 3n * 10n ** 8n, 1_533_333_333_333_333n, 9n * 10n ** 15n],
+];
 const SELF_TRADE = ['cancelOldest', 'cancelOldest', 'cancelBoth', 'cancelNewest'];
-const AMOUNTS = [1n, 2n, 10n, 1000n, 6000n, 10n ** 5n, 10n ** 6n, 10n ** 9n, 2n ** 40n, 2n ** 52n];
+const AMOUNTS = [
+  ...[1n, 2n, 10n, 1000n, 6000n, 10n ** 5n, 10n ** 6n, 10n ** 9n, 2n ** 40n, 2n ** 52n],
+  ...[5n * 10n ** 7n + 1n, 10n ** 8n + 1n, 10n ** 13n + 1n, 2n ** 50n + 1n, 2n ** 51n],
+];
+/** Maker and taker fees in parts per million; 1 and 3 make a fee's numerator 3 × the value's. */
+const FEES = [
+  [0, 0],
+  [1000, 0],
+  [0, 2000],
+  [1000, 2000],
+  [1, 3],
+] as const;
 
 /**
  * A small deterministic generator (a linear congruential one): the same runs every time. Each
@@ -55,8 +71,10 @@ function run(seed: number, seen: Seen): void {
   const shape = seed % 3;
   const lot = shape === 1 ? 1000n : 1n;
   const stockDecimals = shape === 2 ? 0 : 8;
+  const [makerFeePpm, takerFeePpm] = pick(FEES);
+  const fees = { makerFeePpm, takerFeePpm };
   const model = new Engine(new State());
-  const engine = new Engine(undefined, { returnAfter: 8 });
+  let engine = new Engine(undefined, { returnAfter: 8 });
   let time = 1_000;
   const send = (input: Record<string, unknown>) => {
     const cmd = { ...input, time: time++ } as unknown as Command;
@@ -83,8 +101,7 @@ function run(seed: number, seen: Seen): void {
     minAmount: lot,
     pricePrecision: 6,
     amountPrecision: shape === 1 ? 5 : stockDecimals,
-    makerFeePpm: pick([0, 1000]),
-    takerFeePpm: pick([0, 2000]),
+    ...fees,
   });
   for (const userId of [1, 2, 3]) {
     for (const asset of ['BTC', 'USDT']) {
@@ -117,8 +134,12 @@ function run(seed: number, seen: Seen): void {
     } else if (kind < 88) {
       const legs = { stopPrice: pick(PRICES), limitPrice: pick(PRICES) };
       send({ ...order, type: 'order.oco', side, price, amount, ...legs });
-    } else {
+    } else if (kind < 97) {
       send({ type: 'order.cancelAll', userId: order.userId });
+    } else {
+      // A restart: the restore puts the state in the core whose ranges hold it.
+      engine = Engine.restore(engine.snapshot(), { returnAfter: 8 });
+      expect(engine.stateHash(), `seed ${seed}: restored`).toBe(model.stateHash());
     }
   }
   expect(engine.stateHash(), `seed ${seed}`).toBe(model.stateHash());
