@@ -50,6 +50,23 @@ describe('columnar core: bounds past 2^53', () => {
     expect(pair.engine.depth('BTC_USDT', 10).bids[0]).toEqual([1n, 2n ** 53n + 1n]);
   });
 
+  it('a sell stop whose rest at its limit could fill past 2^53 declines as it is placed', () => {
+    const pair = setUp();
+    pair.apply(bid(2, 1n, 10n));
+    pair.apply({ ...bid(1, 1n, 10n), side: 1 });
+    // 2^51 + 2^50 + 1 at a limit of 3 × 10^8 ticks: worth 3 × (2^51 + 2^50 + 1), past the bound.
+    const amount = 2n ** 51n + 2n ** 50n + 1n;
+    const stop = { ...bid(1, amount, 3n * 10n ** 8n), side: 1, type: 'order.stopLimit' };
+    pair.apply({ ...stop, stopPrice: 5n });
+    expect(pair.engine.coreName).toBe('bigint');
+    // Fired, it rests at its limit, and two buys take it: its deal money comes to an odd
+    // number past 2^53.
+    pair.apply(bid(2, 1n, 5n));
+    pair.apply({ ...bid(1, 1n, 5n), side: 1 });
+    pair.apply(bid(2, 2n ** 51n, 3n * 10n ** 8n));
+    pair.apply(bid(2, 2n ** 50n + 1n, 3n * 10n ** 8n));
+  });
+
   it('a market order that may fire a stop whose fills could pass the bound declines', () => {
     for (const market of [{ amount: 1n }, { total: 1000n }]) {
       const pair = setUp();
