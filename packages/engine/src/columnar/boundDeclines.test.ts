@@ -4,6 +4,8 @@
 // a bigint-only engine.
 import { describe, expect, it } from 'vitest';
 import type { Engine } from '../engine.js';
+import { orderOf } from '../fixtures.js';
+import type { Accepted } from '../types.js';
 import { bid, funding, type Input, setUp, setupCommands } from './enginePairTestKit.js';
 
 const depth = (e: Engine) => JSON.stringify(e.depth('BTC_USDT', 10), (_k, v) => `${v}`);
@@ -84,6 +86,23 @@ describe('columnar core: bounds past 2^53', () => {
       expect(pair.engine.coreName).toBe('bigint');
       expect(buy.ok && buy.events.some((e) => e.type === 'deal')).toBe(true);
     }
+  });
+
+  it('a market buy by total whose deal in stock would pass 2^53 declines', () => {
+    // Lots of 3 minor units: three asks of 3 × (2^51 + 1) are within the asks' total of lots,
+    // and come to an odd number of minor units past 2^53.
+    const setup = setupCommands().map((cmd) =>
+      cmd.type === 'market.add' ? { ...cmd, lotSize: 3n, minAmount: 3n } : cmd,
+    );
+    const pair = setUp(undefined, setup);
+    for (let i = 0; i < 3; i++) pair.apply({ ...bid(1, 3n * (2n ** 51n + 1n), 1n), side: 1 });
+    const order = { type: 'order.market', userId: 2, market: 'BTC_USDT', side: 2, source: 'api' };
+    // 10^7 minor units buy 999,999,999,999,999 (whole lots of 3): within the bound.
+    pair.apply({ ...order, total: 10n ** 7n });
+    expect(pair.engine.coreName).toBe('columnar');
+    const buy = orderOf(pair.apply({ ...order, total: 10n ** 9n }) as Accepted);
+    expect(pair.engine.coreName).toBe('bigint');
+    expect(buy.deal_stock).toBe(9n * 2n ** 51n + 9n - 999_999_999_999_999n);
   });
 
   it('an order past 2^53 whose user holds exactly what it needs is taken', () => {

@@ -61,6 +61,18 @@ export abstract class OrderBounds extends Matching {
   }
 
   /**
+   * Whether what a market buy by total can take in stock, its order's deal_stock, stays below
+   * 2^53: at most the asks' total, and at most what its total pays for at the best ask, as every
+   * lot costs at least that. Only a market of lots of more than one minor unit can pass it (the
+   * asks' total counts lots); MONEY_MAX leaves room for the estimate's rounding here too.
+   */
+  protected totalBuyStockFits(cm: ColumnarMarket, total: number): boolean {
+    const asks = cm.asks;
+    const byTotal = (total * cm.valueQ) / (cm.valueP * asks.ticksOf(asks.best()));
+    return Math.min(asks.units, byTotal) * cm.amountUnit <= MONEY_MAX;
+  }
+
+  /**
    * Whether a limit order's fills, on arrival and at rest, move less than 2^53. A buy
    * trades at its price or below. A sell trades at bids at or above its price: at most the best
    * bid's; when that bound is too wide, it is checked at the bids it can reach (takerProducts).

@@ -293,6 +293,7 @@ export abstract class OrderPlacement extends OrderBounds {
     // What it pays stays within the total, so the sum of its fills' lots × ticks (lotsTicks)
     // stays within total × valueQ / valueP.
     if (!this.productsFit(cm, (n * cm.valueQ) / cm.valueP)) return DECLINED;
+    if (!this.totalBuyStockFits(cm, n)) return DECLINED;
     if (!this.triggersFit(cm, 0, 0)) return DECLINED;
     this.ensureTrade(holder, cm.money);
     const asks = cm.asks;
