@@ -63,8 +63,8 @@ export abstract class OrderBounds extends Matching {
   /**
    * Whether what a market buy by total can take in stock, its order's deal_stock, stays below
    * 2^53: at most the asks' total, and at most what its total pays for at the best ask, as every
-   * lot costs at least that. Only a market of lots of more than one minor unit can pass it (the
-   * asks' total counts lots); MONEY_MAX leaves room for the estimate's rounding here too.
+   * lot costs at least that. The deal can pass 2^53 only where a lot is more than one minor unit
+   * (the asks' total counts lots, below 2^53); MONEY_MAX leaves room for the estimate's rounding.
    */
   protected totalBuyStockFits(cm: ColumnarMarket, total: number): boolean {
     const asks = cm.asks;
