@@ -14,6 +14,7 @@ import {
   units,
   usdt,
 } from './fixtures.js';
+import type { OrderView, UserId } from './types.js';
 
 function feesOf(x: TestExchange, asset: string): bigint {
   const total = x.engine.assetTotals().find((t) => t.asset === asset)!.total;
@@ -103,12 +104,7 @@ describe('fees', () => {
     priceLtt(x, '2');
     expect(x.engine.lastPrice('LTT_USDT')).toBe(usdt('2'));
 
-    x.fund(1, 'BTC', btc('1'));
-    x.fund(4, 'USDT', usdt('7000'));
-    x.fund(4, 'LTT', ltt('10'));
-    x.ok({ type: 'user.setCustomFee', userId: 4, enabled: true });
-    x.limit(1, SELL, '30000', '0.2');
-    const buy = x.limit(4, BUY, '30000', '0.2');
+    const buy = buyPayingLtt(x, 4, usdt('7000'), ltt('10'));
     // Fee 12 USDT, half of it is 6 USDT, at 2 USDT per LTT: 3 LTT.
     expect(buy).toMatchObject({ deal_fee: 0n, deal_fee_ltt: ltt('3'), deal_money: usdt('6000') });
     expect(x.trade(4, 'LTT').available).toBe(ltt('7'));
@@ -117,12 +113,7 @@ describe('fees', () => {
 
   it('fall back to the money fee while LTT has no price', () => {
     const x = TestExchange.standard();
-    x.fund(1, 'BTC', btc('1'));
-    x.fund(4, 'USDT', usdt('7000'));
-    x.fund(4, 'LTT', ltt('10'));
-    x.ok({ type: 'user.setCustomFee', userId: 4, enabled: true });
-    x.limit(1, SELL, '30000', '0.2');
-    const buy = x.limit(4, BUY, '30000', '0.2');
+    const buy = buyPayingLtt(x, 4, usdt('7000'), ltt('10'));
     expect(buy).toMatchObject({ deal_fee: usdt('12'), deal_fee_ltt: 0n });
     expect(x.trade(4, 'LTT').available).toBe(ltt('10'));
   });
@@ -168,6 +159,19 @@ describe('fees', () => {
     expect(x.trade(2, 'XYZ').available).toBe(700n);
   });
 });
+
+/**
+ * `buyer`, given `money` USDT and `held` LTT and with fees in LTT on, buys 0.2 BTC at 30,000 (a
+ * taker fee of 12 USDT) from user 1, who is given 1 BTC to sell: the buy.
+ */
+function buyPayingLtt(x: TestExchange, buyer: UserId, money: bigint, held: bigint): OrderView {
+  x.fund(1, 'BTC', btc('1'));
+  x.fund(buyer, 'USDT', money);
+  x.fund(buyer, 'LTT', held);
+  x.ok({ type: 'user.setCustomFee', userId: buyer, enabled: true });
+  x.limit(1, SELL, '30000', '0.2');
+  return x.limit(buyer, BUY, '30000', '0.2');
+}
 
 /** LTT_USDT's last price at `price` USDT: user 5 sells user 6 one LTT. */
 function priceLtt(x: TestExchange, price: string): void {
@@ -228,12 +232,7 @@ describe.each(CORES)('fees in LTT on the %s core', (core, makeEngine) => {
     // LTT at 2 USDT: a taker fee of 12 USDT is 3 LTT, one of 30 USDT 7.5 LTT. User 2 holds 5.
     const x = TestExchange.standard(makeEngine());
     priceLtt(x, '2');
-    x.fund(1, 'BTC', btc('1'));
-    x.fund(2, 'USDT', usdt('30000'));
-    x.fund(2, 'LTT', ltt('5'));
-    x.ok({ type: 'user.setCustomFee', userId: 2, enabled: true });
-    x.limit(1, SELL, '30000', '0.2');
-    const first = x.limit(2, BUY, '30000', '0.2');
+    const first = buyPayingLtt(x, 2, usdt('30000'), ltt('5'));
     expect(first).toMatchObject({ deal_fee: 0n, deal_fee_ltt: ltt('3') });
     expect(x.trade(2, 'LTT').available).toBe(ltt('2'));
     x.limit(1, SELL, '30000', '0.5');
