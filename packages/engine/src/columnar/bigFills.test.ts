@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { orderOf } from '../fixtures.js';
 import type { Accepted } from '../types.js';
 import {
+  ask,
   bid,
   funding,
   type Input,
@@ -17,10 +18,6 @@ import {
 
 /** Fees of 0.1% and 0.2%: a fill's fee numerator is twice its products at the taker rate. */
 const withFees = (): Pair => setUp(undefined, setupCommands(1000, 2000));
-const ask = (userId: number, amount: bigint, price: bigint): Input => ({
-  ...bid(userId, amount, price),
-  side: 1,
-});
 const market = (userId: number, side: 1 | 2, more: Record<string, bigint>): Input => ({
   type: 'order.market',
   userId,

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Engine } from '../engine.js';
 import { orderOf } from '../fixtures.js';
 import type { Accepted } from '../types.js';
-import { bid, funding, type Input, setUp, setupCommands } from './enginePairTestKit.js';
+import { ask, bid, funding, type Input, setUp, setupCommands } from './enginePairTestKit.js';
 
 const depth = (e: Engine) => JSON.stringify(e.depth('BTC_USDT', 10), (_k, v) => `${v}`);
 
@@ -27,7 +27,7 @@ describe('columnar core: bounds past 2^53', () => {
     pair.apply(bid(1, 2n ** 51n, 3n * 10n ** 8n));
     pair.apply(bid(1, 2n ** 50n + 1n, 3n * 10n ** 8n));
     expect(pair.engine.coreName).toBe('columnar');
-    const sell = pair.apply({ ...bid(2, 2n ** 51n + 2n ** 50n + 1n, 1n), side: 1 });
+    const sell = pair.apply(ask(2, 2n ** 51n + 2n ** 50n + 1n, 1n));
     expect(pair.engine.coreName).toBe('bigint');
     const deals = sell.ok ? sell.events.filter((e) => e.type === 'deal') : [];
     expect(deals).toHaveLength(2);
@@ -37,7 +37,7 @@ describe('columnar core: bounds past 2^53', () => {
   it('a trade that fires a stop whose rest would take its side past 2^53 declines', () => {
     const pair = setUp();
     pair.apply(bid(2, 1n, 100n));
-    pair.apply({ ...bid(1, 1n, 100n), side: 1 });
+    pair.apply(ask(1, 1n, 100n));
     // Bids of 2^53 − 10 at one tick, and a buy stop of 11 there.
     pair.apply(bid(1, 2n ** 52n, 1n));
     pair.apply(bid(1, 2n ** 52n - 10n, 1n));
@@ -46,7 +46,7 @@ describe('columnar core: bounds past 2^53', () => {
     pair.apply(bid(2, 1n, 200n));
     expect(pair.engine.coreName).toBe('columnar');
     // A trade at 200 fires it: its 11 would rest beside 2^53 − 9.
-    pair.apply({ ...bid(1, 1n, 200n), side: 1 });
+    pair.apply(ask(1, 1n, 200n));
     expect(pair.engine.coreName).toBe('bigint');
     expect(depth(pair.engine)).toBe(depth(pair.bigint));
     expect(pair.engine.depth('BTC_USDT', 10).bids[0]).toEqual([1n, 2n ** 53n + 1n]);
@@ -55,7 +55,7 @@ describe('columnar core: bounds past 2^53', () => {
   it('a sell stop whose rest at its limit could fill past 2^53 declines as it is placed', () => {
     const pair = setUp();
     pair.apply(bid(2, 1n, 10n));
-    pair.apply({ ...bid(1, 1n, 10n), side: 1 });
+    pair.apply(ask(1, 1n, 10n));
     // 2^51 + 2^50 + 1 at a limit of 3 × 10^8 ticks: worth 3 × (2^51 + 2^50 + 1), past the bound.
     const amount = 2n ** 51n + 2n ** 50n + 1n;
     const stop = { ...bid(1, amount, 3n * 10n ** 8n), side: 1, type: 'order.stopLimit' };
@@ -64,7 +64,7 @@ describe('columnar core: bounds past 2^53', () => {
     // Fired, it rests at its limit, and two buys take it: its deal money comes to an odd
     // number past 2^53.
     pair.apply(bid(2, 1n, 5n));
-    pair.apply({ ...bid(1, 1n, 5n), side: 1 });
+    pair.apply(ask(1, 1n, 5n));
     pair.apply(bid(2, 2n ** 51n, 3n * 10n ** 8n));
     pair.apply(bid(2, 2n ** 50n + 1n, 3n * 10n ** 8n));
   });
@@ -73,13 +73,13 @@ describe('columnar core: bounds past 2^53', () => {
     for (const market of [{ amount: 1n }, { total: 1000n }]) {
       const pair = setUp();
       pair.apply(bid(2, 1n, 10n));
-      pair.apply({ ...bid(1, 1n, 10n), side: 1 });
+      pair.apply(ask(1, 1n, 10n));
       // A falling sell stop of 10^15 and bids it could sell into for 10^14 × 10^10.
       const stop = { ...bid(1, 10n ** 15n, 1n), side: 1, type: 'order.stopLimit', stopPrice: 5n };
       pair.apply(stop);
       for (let i = 0; i < 2; i++) pair.apply(bid(2, 5n * 10n ** 13n, 10n ** 10n));
       // One unit offered above them, worth 1000 minor units.
-      pair.apply({ ...bid(1, 1n, 10n ** 11n), side: 1 });
+      pair.apply(ask(1, 1n, 10n ** 11n));
       expect(pair.engine.coreName).toBe('columnar');
       const order: Input = { type: 'order.market', userId: 2, market: 'BTC_USDT', side: 2 };
       const buy = pair.apply({ ...order, ...market, source: 'api' });
@@ -95,7 +95,7 @@ describe('columnar core: bounds past 2^53', () => {
       cmd.type === 'market.add' ? { ...cmd, lotSize: 3n, minAmount: 3n } : cmd,
     );
     const pair = setUp(undefined, setup);
-    for (let i = 0; i < 3; i++) pair.apply({ ...bid(1, 3n * (2n ** 51n + 1n), 1n), side: 1 });
+    for (let i = 0; i < 3; i++) pair.apply(ask(1, 3n * (2n ** 51n + 1n), 1n));
     const order = { type: 'order.market', userId: 2, market: 'BTC_USDT', side: 2, source: 'api' };
     // 10^7 minor units buy 999,999,999,999,999 (whole lots of 3): within the bound.
     pair.apply({ ...order, total: 10n ** 7n });
@@ -109,7 +109,7 @@ describe('columnar core: bounds past 2^53', () => {
     const pair = setUp();
     const amount = 2n ** 53n + 5n;
     for (const cmd of funding(3, 'BTC', amount)) pair.apply(cmd);
-    const sell = pair.apply({ ...bid(3, amount, 1n), side: 1 });
+    const sell = pair.apply(ask(3, amount, 1n));
     expect(sell.ok).toBe(true);
     expect(pair.engine.balances(3).BTC?.trade).toEqual({ available: 0n, frozen: amount });
   });
@@ -118,7 +118,7 @@ describe('columnar core: bounds past 2^53', () => {
     const pair = setUp(undefined, setupCommands(1000, 2000));
     // Three units at 10^8 + 1 ticks: 3.00000003 minor units, 4 rounded up, and a fee of
     // 0.00600000006, 1 rounded up. User 3 holds 4.
-    pair.apply({ ...bid(1, 3n, 10n ** 8n + 1n), side: 1 });
+    pair.apply(ask(1, 3n, 10n ** 8n + 1n));
     for (const cmd of funding(3, 'USDT', 4n)) pair.apply(cmd);
     const order = { type: 'order.market', userId: 3, market: 'BTC_USDT', side: 2, source: 'api' };
     const buy = pair.apply({ ...order, amount: 2n ** 53n + 1n });
@@ -128,12 +128,12 @@ describe('columnar core: bounds past 2^53', () => {
 
   it("counts a fill's fee at the higher rate with its value", () => {
     // 9 × 10^15 at 10^8 ticks is worth 9 × 10^15, below 2^53; with a fee of 0.2%, past it.
-    const ask = { ...bid(1, 9n * 10n ** 15n, 10n ** 8n), side: 1 };
+    const sell = ask(1, 9n * 10n ** 15n, 10n ** 8n);
     const free = setUp();
-    free.apply(ask);
+    free.apply(sell);
     expect(free.engine.coreName).toBe('columnar');
     const paying = setUp(undefined, setupCommands(1000, 2000));
-    paying.apply(ask);
+    paying.apply(sell);
     expect(paying.engine.coreName).toBe('bigint');
   });
 });

@@ -3,7 +3,7 @@
 // (ColumnarMarket's amountUnit), and must agree with the bigint core. And a market the columnar
 // core cannot hold at all: its orders are the bigint core's.
 import { describe, expect, it } from 'vitest';
-import { bid, funding, type Input, Pair, setUp, setupCommands } from './enginePairTestKit.js';
+import { ask, bid, funding, type Input, Pair, setUp, setupCommands } from './enginePairTestKit.js';
 
 /**
  * A lot of 7^18 satoshis and a tick of 7 minor units: a lot at one tick is worth 7^19 / 10^8
@@ -16,11 +16,6 @@ const LOT = 7n ** 18n;
 const sevens = setupCommands(1_000, 2_000).map((cmd) =>
   cmd.type === 'market.add' ? { ...cmd, tickSize: 7n, lotSize: LOT, minAmount: LOT } : cmd,
 );
-
-const ask = (userId: number, amount: bigint, price: bigint): Input => ({
-  ...bid(userId, amount, price),
-  side: 1,
-});
 
 describe('a market whose lot does not fold into its deal ratios', () => {
   it('trades on the columnar core in minor units, as the bigint core does', () => {

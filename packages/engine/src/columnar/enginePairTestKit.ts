@@ -92,7 +92,7 @@ export function setUp(options?: EngineOptions, setup = setupCommands()): Pair {
   return pair;
 }
 
-/** A GTC limit order on BTC_USDT (a bid; spread `side: 1` over it for an ask). */
+/** A GTC limit buy on BTC_USDT. */
 export const bid = (userId: number, amount: bigint, price: bigint): Input => ({
   type: 'order.limit',
   userId,
@@ -102,4 +102,10 @@ export const bid = (userId: number, amount: bigint, price: bigint): Input => ({
   price,
   timeInForce: 'GTC',
   source: 'api',
+});
+
+/** A GTC limit sell on BTC_USDT. */
+export const ask = (userId: number, amount: bigint, price: bigint): Input => ({
+  ...bid(userId, amount, price),
+  side: 1,
 });

@@ -2,12 +2,7 @@
 // state itself: each case here is a state the core declined to make, reached on the bigint core
 // by real commands, which a restart must leave on the bigint core (and with the same hash).
 import { describe, expect, it } from 'vitest';
-import { bid, type Input, setUp, setupCommands } from './enginePairTestKit.js';
-
-const ask = (userId: number, amount: bigint, price: bigint): Input => ({
-  ...bid(userId, amount, price),
-  side: 1,
-});
+import { ask, bid, setUp, setupCommands } from './enginePairTestKit.js';
 
 describe('columnar core: a restore of what it declined', () => {
   it('an ask whose value fits but whose value and fee do not', () => {
