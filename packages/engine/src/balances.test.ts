@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { btc, type CommandInput, TestExchange } from './fixtures.js';
+import { btc, CORES, type CommandInput, TestExchange } from './fixtures.js';
 
 function totals(x: TestExchange, asset: string) {
   return x.engine.assetTotals().find((t) => t.asset === asset)!;
 }
 
-describe('balance commands', () => {
+describe.each(CORES)('balance commands on the %s core', (_core, makeEngine) => {
   it('deposit credits main, once per business id', () => {
-    const x = TestExchange.standard();
+    const x = TestExchange.standard(makeEngine());
     const cmd = {
       type: 'balance.deposit',
       userId: 7,
@@ -35,7 +35,7 @@ describe('balance commands', () => {
   });
 
   it('withdraw: hold, then complete with a fee, or release', () => {
-    const x = TestExchange.standard();
+    const x = TestExchange.standard(makeEngine());
     x.ok({ type: 'balance.deposit', userId: 1, asset: 'BTC', amount: btc('1'), businessId: 'd' });
     x.ok({
       type: 'balance.withdrawHold',
@@ -75,7 +75,7 @@ describe('balance commands', () => {
   });
 
   it('withdraw: a fee below zero or above the held amount is refused and changes nothing', () => {
-    const x = TestExchange.standard();
+    const x = TestExchange.standard(makeEngine());
     x.ok({ type: 'balance.deposit', userId: 1, asset: 'BTC', amount: btc('1'), businessId: 'd' });
     const hold = {
       type: 'balance.withdrawHold',
@@ -105,7 +105,7 @@ describe('balance commands', () => {
   });
 
   it('a transfer or a freeze may take all that is available, and not one minor unit more', () => {
-    const x = TestExchange.standard();
+    const x = TestExchange.standard(makeEngine());
     x.ok({ type: 'balance.deposit', userId: 1, asset: 'BTC', amount: btc('1'), businessId: 'd' });
     const transfer = { type: 'balance.transfer', userId: 1, asset: 'BTC' } as const;
     const toTrade = { ...transfer, from: 'main', to: 'trade' } as const;
@@ -125,7 +125,7 @@ describe('balance commands', () => {
   });
 
   it('transfer between two of a user’s accounts', () => {
-    const x = TestExchange.standard();
+    const x = TestExchange.standard(makeEngine());
     x.ok({ type: 'balance.deposit', userId: 1, asset: 'BTC', amount: btc('1'), businessId: 'd' });
     const base = { type: 'balance.transfer', userId: 1, asset: 'BTC' } as const;
     x.ok({ ...base, amount: btc('0.3'), from: 'main', to: 'margin', businessId: 't1' });
@@ -139,7 +139,7 @@ describe('balance commands', () => {
   });
 
   it('freeze for another product, then unfreeze or settle to another user', () => {
-    const x = TestExchange.standard();
+    const x = TestExchange.standard(makeEngine());
     x.ok({ type: 'balance.deposit', userId: 1, asset: 'BTC', amount: btc('1'), businessId: 'd' });
     const freeze = {
       type: 'balance.freeze',
@@ -159,9 +159,9 @@ describe('balance commands', () => {
   });
 });
 
-describe('openFreezes', () => {
+describe.each(CORES)('openFreezes on the %s core', (_core, makeEngine) => {
   it('lists the open freezes of one purpose until they are released or settled', () => {
-    const x = TestExchange.standard();
+    const x = TestExchange.standard(makeEngine());
     x.ok({ type: 'balance.deposit', userId: 1, asset: 'BTC', amount: btc('1'), businessId: 'd' });
     const freeze = { type: 'balance.freeze', userId: 1, asset: 'BTC', account: 'main' } as const;
     x.ok({ ...freeze, amount: btc('0.2'), businessId: 'v:b', purpose: 'voucher' });

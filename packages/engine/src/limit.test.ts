@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { BUY, btc, dealsOf, MARKET, SELL, TestExchange, usdt } from './fixtures.js';
+import type { Engine } from './engine.js';
+import { BUY, btc, CORES, dealsOf, MARKET, SELL, TestExchange, usdt } from './fixtures.js';
 
-function exchange(): TestExchange {
-  const x = TestExchange.standard();
+function fundedExchange(engine: Engine): TestExchange {
+  const x = TestExchange.standard(engine);
   for (const user of [1, 2, 3]) {
     x.fund(user, 'BTC', btc('10'));
     x.fund(user, 'USDT', usdt('1000000'));
@@ -10,7 +11,9 @@ function exchange(): TestExchange {
   return x;
 }
 
-describe('limit orders', () => {
+describe.each(CORES)('limit orders on the %s core', (_core, makeEngine) => {
+  const exchange = () => fundedExchange(makeEngine());
+
   it('rest on the book and freeze what they may spend', () => {
     const x = exchange();
     const sell = x.limit(1, SELL, '30000', '0.5');

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import type { Engine } from './engine.js';
 import type { CommandInput } from './fixtures.js';
-import { BUY, btc, dealsOf, MARKET, orderOf, SELL, TestExchange, usdt } from './fixtures.js';
+import { BUY, btc, CORES, dealsOf, MARKET, orderOf, SELL, TestExchange, usdt } from './fixtures.js';
 import type { Side } from './types.js';
 
-function exchange(): TestExchange {
-  const x = TestExchange.standard();
+function fundedExchange(engine: Engine): TestExchange {
+  const x = TestExchange.standard(engine);
   for (const user of [1, 2, 3]) {
     x.fund(user, 'BTC', btc('10'));
     x.fund(user, 'USDT', usdt('100000'));
@@ -23,7 +24,9 @@ function market(userId: number, side: Side, size: { amount?: bigint; total?: big
   } satisfies CommandInput;
 }
 
-describe('market orders', () => {
+describe.each(CORES)('market orders on the %s core', (_core, makeEngine) => {
+  const exchange = () => fundedExchange(makeEngine());
+
   it("say 'Not enough liquidity' when the other side is empty", () => {
     const x = exchange();
     const before = x.engine.stateHash();

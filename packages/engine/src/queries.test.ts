@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { BUY, btc, MARKET, SELL, stopLimit, TestExchange, usdt } from './fixtures.js';
+import { BUY, btc, CORES, MARKET, SELL, stopLimit, TestExchange, usdt } from './fixtures.js';
 import { Engine, hashString, StringHasher } from './index.js';
 
-describe('queries', () => {
+describe.each(CORES)('queries on the %s core', (_core, makeEngine) => {
   it('depth: best first, limited, merged away from the spread', () => {
-    const x = TestExchange.standard();
+    const x = TestExchange.standard(makeEngine());
     x.fund(1, 'BTC', btc('10'));
     x.fund(2, 'USDT', usdt('1000000'));
     x.limit(1, SELL, '30000.10', '0.1');
@@ -32,7 +32,7 @@ describe('queries', () => {
   });
 
   it('open orders, newest first, with waiting stops; totals per asset', () => {
-    const x = TestExchange.standard();
+    const x = TestExchange.standard(makeEngine());
     x.fund(1, 'BTC', btc('1'));
     x.fund(2, 'USDT', usdt('100000'));
     x.limit(1, SELL, '30000', '0.1');
@@ -48,7 +48,7 @@ describe('queries', () => {
   });
 
   it('hasUser: known once added or funded, not before, and not from a rejected command', () => {
-    const x = TestExchange.standard();
+    const x = TestExchange.standard(makeEngine());
     expect(x.engine.hasUser(1)).toBe(false);
     x.ok({ type: 'user.add', userId: 1 });
     expect(x.engine.hasUser(1)).toBe(true);
@@ -61,8 +61,10 @@ describe('queries', () => {
     expect(restored.hasUser(1)).toBe(true);
     expect(restored.hasUser(3)).toBe(false);
   });
+});
 
-  it('hashString keeps its digests (stored snapshots carry them), in one piece or in several', () => {
+describe('hashString', () => {
+  it('keeps its digests (stored snapshots carry them), in one piece or in several', () => {
     const known: [string, string][] = [
       ['', '11fd02eb4654c0288dbfc7c77cf9b584'],
       ['abc', '4af45f3c1d6eb8f73410cb399e9e4d11'],
@@ -76,7 +78,7 @@ describe('queries', () => {
     }
   });
 
-  it('hashString is exported: deterministic, 32 hex digits, tells strings apart', () => {
+  it('is exported: deterministic, 32 hex digits, tells strings apart', () => {
     expect(hashString('abc')).toMatch(/^[0-9a-f]{32}$/);
     expect(hashString('abc')).toBe(hashString('abc'));
     expect(hashString('abc')).not.toBe(hashString('abd'));
