@@ -167,6 +167,22 @@ const cases: [string, CommandInput, RejectCode][] = [
   ]),
   ['unknown order', { type: 'order.cancel', userId: 1, orderId: 12345 }, 'order_not_found'],
   ['cancel by an unknown user', { type: 'order.cancel', userId: 99, orderId: 1 }, 'user_not_found'],
+  ['cancel all by an unknown user', { type: 'order.cancelAll', userId: 99 }, 'user_not_found'],
+  [
+    'cancel all in an unknown market',
+    { type: 'order.cancelAll', userId: 1, market: 'DOGE_USDT' },
+    'market_not_found',
+  ],
+  [
+    'cancel all by coin by an unknown user',
+    { type: 'order.cancelAllByCoin', userId: 99, asset: 'BTC' },
+    'user_not_found',
+  ],
+  [
+    'cancel all by an unknown coin',
+    { type: 'order.cancelAllByCoin', userId: 1, asset: 'DOGE' },
+    'asset_not_found',
+  ],
   ['unknown command', bad(limit, { type: 'order.teleport' }), 'invalid_command'],
   [
     'deposit of an unknown asset',
