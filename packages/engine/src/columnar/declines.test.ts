@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../engine.js';
 import { State } from '../state.js';
-import { bid, funding, type Input, setUp, setupCommands } from './enginePairTestKit.js';
+import { ask, bid, funding, type Input, setUp, setupCommands } from './enginePairTestKit.js';
 
 describe('columnar core: declines', () => {
   it('a bid that would take its side’s total of amounts past 2^53', () => {
@@ -335,6 +335,29 @@ describe('columnar core: declines for stops', () => {
     for (let i = 0; i < 2; i++) pair.apply(bid(2, 5n * 10n ** 13n, 10n ** 10n));
     pair.apply({ ...bid(1, 1n, 10n ** 10n), side: 1 });
     expect(pair.engine.coreName).toBe('columnar');
+  });
+
+  it('forgets the largest sell stop once it is gone, while a smaller one waits', () => {
+    const pair = setUp();
+    /** A sell stop of `amount` placed and cancelled again. */
+    const placeAndCancel = (amount: bigint) => {
+      const placed = pair.apply(sellStop(amount));
+      if (!placed.ok || placed.result.kind !== 'order') throw new Error('not placed');
+      pair.apply({ type: 'order.cancel', userId: 1, orderId: placed.result.order.id });
+    };
+    pair.apply(bid(2, 1n, 10n));
+    pair.apply(ask(1, 1n, 10n));
+    pair.apply(sellStop(1n));
+    placeAndCancel(10n ** 15n);
+    // The bids and the trade of the first test, with only the stop of one unit waiting.
+    for (let i = 0; i < 2; i++) pair.apply(bid(2, 5n * 10n ** 13n, 10n ** 10n));
+    pair.apply(ask(1, 1n, 10n ** 10n));
+    expect(pair.engine.coreName).toBe('columnar');
+    // A stop of 10^15 waiting, beside a larger one gone: the same trade is declined.
+    pair.apply(sellStop(10n ** 15n));
+    placeAndCancel(2n * 10n ** 15n);
+    pair.apply(ask(1, 1n, 10n ** 10n));
+    expect(pair.engine.coreName).toBe('bigint');
   });
 
   it('a stop whose amount would take the waiting stops’ sum past 2^53', () => {

@@ -132,19 +132,36 @@ export abstract class OrderBounds extends Matching {
   protected triggersFit(cm: ColumnarMarket, buyTicks: number, amount: number): boolean {
     const stops = cm.stops;
     if (stops.count === 0) return true;
-    const bids = cm.bids;
-    const bestBid = bids.isEmpty ? 0 : bids.ticksOf(bids.best());
     const most = stops.sellAmountMax;
-    if (most > 0) {
-      const atBids = cm.lotsTicks(most, Math.max(bestBid, buyTicks));
-      if (!this.productsFit(cm, atBids + stops.buyProducts)) {
-        const ownRest = buyTicks > 0 ? cm.lotsTicks(Math.min(amount, most), buyTicks) : 0;
-        const reach = this.bidsProducts(cm, most) + ownRest + stops.buyProducts;
-        if (!this.productsFit(cm, reach)) return false;
+    if (most > 0 && !this.sellStopsFit(cm, most, buyTicks, amount)) {
+      // The kept amount may be of a sell stop gone since: try again with the largest waiting.
+      const exact = stops.tightenSellAmountMax();
+      if (exact === most || (exact > 0 && !this.sellStopsFit(cm, exact, buyTicks, amount))) {
+        return false;
       }
     }
     const units = amount / cm.amountUnit + stops.amountUnits;
-    return Math.max(cm.asks.units, bids.units) <= SAFE_MAX - units;
+    return Math.max(cm.asks.units, cm.bids.units) <= SAFE_MAX - units;
+  }
+
+  /**
+   * Whether a fired sell stop of at most `most` keeps its products within the ranges, by either
+   * of triggersFit's two bounds.
+   */
+  private sellStopsFit(
+    cm: ColumnarMarket,
+    most: number,
+    buyTicks: number,
+    amount: number,
+  ): boolean {
+    const stops = cm.stops;
+    const bids = cm.bids;
+    const bestBid = bids.isEmpty ? 0 : bids.ticksOf(bids.best());
+    const atBids = cm.lotsTicks(most, Math.max(bestBid, buyTicks));
+    if (this.productsFit(cm, atBids + stops.buyProducts)) return true;
+    const ownRest = buyTicks > 0 ? cm.lotsTicks(Math.min(amount, most), buyTicks) : 0;
+    const reach = this.bidsProducts(cm, most) + ownRest + stops.buyProducts;
+    return this.productsFit(cm, reach);
   }
 
   /**

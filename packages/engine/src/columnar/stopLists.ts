@@ -25,7 +25,7 @@ export class StopLists {
   readonly down = new FiringQueue<number>((a, b) => this.firesBefore(a, b, false));
   // The sum of the waiting stops' amounts in amount units (lots; exact), and at least the
   // largest amount of a sell stop in minor units (raised as stops are parked, cleared when none
-  // waits).
+  // waits, made exact by tightenSellAmountMax when the bound it gives fails).
   amountUnits = 0;
   sellAmountMax = 0;
   /**
@@ -104,6 +104,24 @@ export class StopLists {
       this.amountUnits = 0;
       this.sellAmountMax = 0;
     }
+  }
+
+  /**
+   * Make sellAmountMax the largest amount of a waiting sell stop (0 for none) and return it: the
+   * largest may have gone while smaller ones wait. O(stops); called only when the bound from the
+   * kept value fails, before a hand-over that costs far more.
+   */
+  tightenSellAmountMax(): number {
+    const ord = this.table.rows;
+    let most = 0;
+    for (const list of [this.up, this.down]) {
+      for (const slot of list) {
+        const row = slot * ORDER_WIDTH;
+        if (ord[row + O_SIDE] === 1 && ord[row + O_AMOUNT]! > most) most = ord[row + O_AMOUNT]!;
+      }
+    }
+    this.sellAmountMax = most;
+    return most;
   }
 
   /**
