@@ -38,14 +38,14 @@ describe('columnar core: declines', () => {
       3n * big + (2n ** 53n / LOT) * LOT,
     ]);
     // A sell into both levels, past 2^53 in all, and a market sell for the rest.
-    pair.apply({ ...bid(2, 2n * big + LOT, 1n), side: 1 });
+    pair.apply(ask(2, 2n * big + LOT, 1n));
     pair.apply({ ...bid(2, 2n * big, 1n), type: 'order.market', side: 1, timeInForce: undefined });
     expect(depth(pair.engine)).toBe(depth(pair.bigint));
     pair.apply({ type: 'order.cancelAll', userId: 1 });
     expect(pair.engine.depth('BTC_USDT', 10).bids).toEqual([]);
     // Waiting stops count their amounts in lots as well.
     pair.apply(bid(1, LOT, 1n));
-    pair.apply({ ...bid(2, LOT, 1n), side: 1 });
+    pair.apply(ask(2, LOT, 1n));
     const stop = { ...bid(1, big, 2n), type: 'order.stopLimit', stopPrice: 2n };
     for (const amount of [big, big, (2n ** 53n / LOT) * LOT]) {
       expect(pair.apply({ ...stop, amount }).ok).toBe(true);
@@ -58,7 +58,7 @@ describe('columnar core: declines', () => {
   it('not a trade in a market where a small bid far above it meets a large sell stop', () => {
     const pair = setUp();
     // A last price of 10^6 ticks; a sell stop of 10^15 below it, and bids for as much at 10^5.
-    pair.apply({ ...bid(1, 1000n, 10n ** 6n), side: 1 });
+    pair.apply(ask(1, 1000n, 10n ** 6n));
     pair.apply(bid(2, 1000n, 10n ** 6n));
     const stop = { ...bid(1, 10n ** 15n, 1n), side: 1, type: 'order.stopLimit' };
     expect(pair.apply({ ...stop, stopPrice: 5n * 10n ** 5n }).ok).toBe(true);
@@ -66,12 +66,12 @@ describe('columnar core: declines', () => {
     // One minor unit bid at 10^12 ticks costs 10^4 minor units of money; at that price the whole
     // stop would move 10^19, but it can take one minor unit there.
     pair.apply(bid(2, 1n, 10n ** 12n));
-    const sell = pair.apply({ ...bid(1, 1n, 10n ** 12n), side: 1 });
+    const sell = pair.apply(ask(1, 1n, 10n ** 12n));
     expect(sell.ok && sell.events.some((e) => e.type === 'deal')).toBe(true);
     expect(pair.engine.coreName).toBe('columnar');
     // Bids the stop could take for more than 2^53 in all: a trade then hands over.
     for (let i = 0; i < 2; i++) pair.apply(bid(2, 5n * 10n ** 14n, 10n ** 9n));
-    pair.apply({ ...bid(1, 1n, 10n ** 9n), side: 1 });
+    pair.apply(ask(1, 1n, 10n ** 9n));
     expect(pair.engine.coreName).toBe('bigint');
   });
 
@@ -89,9 +89,9 @@ describe('columnar core: declines', () => {
   it('a market buy is bounded by what it can take from the asks, not by the far end of the book', () => {
     const pair = setUp();
     // The market's value is amount × ticks / 10^8: the bound is about 9 × 10^23 of products.
-    pair.apply({ ...bid(1, 10n ** 12n, 100n), side: 1 });
+    pair.apply(ask(1, 10n ** 12n, 100n));
     // One minor unit offered at 10^15 ticks: its own fills fit.
-    pair.apply({ ...bid(1, 1n, 10n ** 15n), side: 1 });
+    pair.apply(ask(1, 1n, 10n ** 15n));
     expect(pair.engine.coreName).toBe('columnar');
     const buy = { type: 'order.market', userId: 2, market: 'BTC_USDT', side: 2, source: 'api' };
     // 10^11 × 10^15 at the far end would be past the bound; the amount is covered at 100.
@@ -101,8 +101,8 @@ describe('columnar core: declines', () => {
     pair.apply({ ...buy, amount: 900_000_000_001n });
     expect(pair.engine.coreName).toBe('columnar');
     // Two more asks of 6 × 10^8 at 10^15: each one's fills fit, a buy that takes both does not.
-    pair.apply({ ...bid(1, 6n * 10n ** 8n, 10n ** 15n), side: 1 });
-    pair.apply({ ...bid(1, 6n * 10n ** 8n, 10n ** 15n), side: 1 });
+    pair.apply(ask(1, 6n * 10n ** 8n, 10n ** 15n));
+    pair.apply(ask(1, 6n * 10n ** 8n, 10n ** 15n));
     expect(pair.engine.coreName).toBe('columnar');
     pair.apply({ ...buy, amount: 12n * 10n ** 8n });
     expect(pair.engine.coreName).toBe('bigint');
@@ -111,9 +111,9 @@ describe('columnar core: declines', () => {
   it('a market buy that cancels its own asks is bounded by the others’ asks', () => {
     const pair = setUp();
     // User 2's own cheap ask, then two of user 1's whose fills fit each but not together.
-    pair.apply({ ...bid(2, 10n ** 12n, 100n), side: 1 });
-    pair.apply({ ...bid(1, 6n * 10n ** 8n, 10n ** 15n), side: 1 });
-    pair.apply({ ...bid(1, 6n * 10n ** 8n, 10n ** 15n), side: 1 });
+    pair.apply(ask(2, 10n ** 12n, 100n));
+    pair.apply(ask(1, 6n * 10n ** 8n, 10n ** 15n));
+    pair.apply(ask(1, 6n * 10n ** 8n, 10n ** 15n));
     const buy = { type: 'order.market', userId: 2, market: 'BTC_USDT', side: 2, source: 'api' };
     // Stopped at its own ask, it takes nothing.
     pair.apply({ ...buy, amount: 12n * 10n ** 8n });
@@ -128,12 +128,12 @@ describe('columnar core: declines', () => {
     // User 3 holds little; users 1 and 2 trade once, for a last price of 10^6.
     for (const asset of ['BTC', 'USDT'])
       for (const cmd of funding(3, asset, 10n ** 6n)) pair.apply(cmd);
-    pair.apply({ ...bid(1, 10n ** 6n, 10n ** 6n), side: 1 });
+    pair.apply(ask(1, 10n ** 6n, 10n ** 6n));
     pair.apply(bid(2, 10n ** 6n, 10n ** 6n));
-    pair.apply({ ...bid(1, 10n ** 6n, 10n ** 7n), side: 1 });
+    pair.apply(ask(1, 10n ** 6n, 10n ** 7n));
     // Two asks whose fills fit each, and not together: a market buy of both would decline.
-    pair.apply({ ...bid(1, 6n * 10n ** 8n, 10n ** 15n), side: 1 });
-    pair.apply({ ...bid(1, 6n * 10n ** 8n, 10n ** 15n), side: 1 });
+    pair.apply(ask(1, 6n * 10n ** 8n, 10n ** 15n));
+    pair.apply(ask(1, 6n * 10n ** 8n, 10n ** 15n));
     pair.apply(bid(2, 10n ** 6n, 10n ** 5n));
     expect(pair.engine.coreName).toBe('columnar');
     const order = { userId: 3, market: 'BTC_USDT', source: 'api' };
@@ -141,7 +141,7 @@ describe('columnar core: declines', () => {
       // Its freeze passes 2^53; then its amount.
       bid(3, 10n ** 12n, 10n ** 12n),
       bid(3, 2n ** 60n, 1n),
-      { ...bid(3, 2n ** 60n, 1n), side: 1 },
+      ask(3, 2n ** 60n, 1n),
       { ...order, type: 'order.market', side: 2, amount: 12n * 10n ** 8n + 10n ** 6n },
       { ...order, type: 'order.market', side: 2, amount: 2n ** 60n },
       { ...order, type: 'order.market', side: 1, amount: 2n ** 60n },
@@ -204,7 +204,7 @@ describe('columnar core: declines', () => {
     pair.apply(bid(1, 1n, 10n ** 15n));
     expect(pair.engine.coreName).toBe('columnar');
     // 10^11 × 10^15 would be past the bound; what they can trade is 1 × 10^15 and the rest at 100.
-    pair.apply({ ...bid(2, 10n ** 11n, 100n), side: 1 });
+    pair.apply(ask(2, 10n ** 11n, 100n));
     const sell = { type: 'order.market', userId: 2, market: 'BTC_USDT', side: 1, source: 'api' };
     pair.apply(bid(1, 1n, 10n ** 15n));
     pair.apply({ ...sell, amount: 10n ** 11n });
@@ -221,14 +221,14 @@ describe('columnar core: declines', () => {
     const pair = setUp();
     pair.apply(bid(1, 1n, 10n ** 15n));
     // It takes the one unit at 10^15, and 10^15 − 1 rest at 10^10 ticks: 10^25 to come.
-    pair.apply({ ...bid(2, 10n ** 15n, 10n ** 10n), side: 1 });
+    pair.apply(ask(2, 10n ** 15n, 10n ** 10n));
     expect(pair.engine.coreName).toBe('bigint');
   });
 
   it('an OCO sell is bounded by the bids its limit leg can reach', () => {
     const pair = setUp();
     pair.apply(bid(2, 1n, 10n));
-    pair.apply({ ...bid(1, 1n, 10n), side: 1 });
+    pair.apply(ask(1, 1n, 10n));
     pair.apply(bid(2, 1n, 10n ** 12n));
     const oco = { type: 'order.oco', userId: 1, market: 'BTC_USDT', side: 1, source: 'api' };
     // 10^5 at the best bid would pass 2^53; its limit leg takes 1 at 10^12 and rests at 20.
@@ -267,14 +267,14 @@ describe('columnar core: declines for stops', () => {
     const pair = setUp();
     // A last price of 10.
     pair.apply(bid(2, 1n, 10n));
-    pair.apply({ ...bid(1, 1n, 10n), side: 1 });
+    pair.apply(ask(1, 1n, 10n));
     // A falling sell stop of 10^15 at a limit of 1 tick: what it freezes fits.
     pair.apply(sellStop(10n ** 15n));
     // Two bids of 5 × 10^13 at 10^10 ticks that do not trade: nothing can fire. Each fits.
     for (let i = 0; i < 2; i++) pair.apply(bid(2, 5n * 10n ** 13n, 10n ** 10n));
     expect(pair.engine.coreName).toBe('columnar');
     // A sell that trades may fire the stop into those bids: 10^14 × 10^10 is past the bound.
-    pair.apply({ ...bid(1, 1n, 10n ** 10n), side: 1 });
+    pair.apply(ask(1, 1n, 10n ** 10n));
     expect(pair.engine.coreName).toBe('bigint');
     pair.apply({ type: 'order.cancelAll', userId: 1 });
   });
@@ -282,12 +282,12 @@ describe('columnar core: declines for stops', () => {
   it('a buy that trades, and rests where a sell stop it fires could sell, counts its rest', () => {
     const pair = setUp();
     pair.apply(bid(2, 1n, 10n));
-    pair.apply({ ...bid(1, 1n, 10n), side: 1 });
+    pair.apply(ask(1, 1n, 10n));
     pair.apply(sellStop(10n ** 15n));
     // A buy stop of 5 × 10^13 at a limit of 10^10 ticks, and an ask at the sell stop's price.
     const buyStop = { ...sellStop(5n * 10n ** 13n), userId: 2, side: 2, stopPrice: 20n };
     expect(pair.apply({ ...buyStop, price: 10n ** 10n }).ok).toBe(true);
-    pair.apply({ ...bid(1, 1n, 5n), side: 1 });
+    pair.apply(ask(1, 1n, 5n));
     expect(pair.engine.coreName).toBe('columnar');
     // The buy trades at 5, which fires the sell stop, and rests 5 × 10^13 at 10^10: with the buy
     // stop's, 10^24 of products the stop could sell into, past the bound.
@@ -298,7 +298,7 @@ describe('columnar core: declines for stops', () => {
   it('a small buy stop with a far limit does not decline every trade; their sum counts', () => {
     const pair = setUp();
     pair.apply(bid(2, 1n, 10n));
-    pair.apply({ ...bid(1, 1n, 10n), side: 1 });
+    pair.apply(ask(1, 1n, 10n));
     pair.apply(sellStop(10n ** 15n));
     const buyStop = (amount: bigint): Input => ({
       ...sellStop(amount),
@@ -311,14 +311,14 @@ describe('columnar core: declines for stops', () => {
     // 10^27, past the bound, but this stop can give a sell stop no more than 10^12.
     pair.apply(buyStop(1n));
     pair.apply(bid(2, 1n, 10n));
-    pair.apply({ ...bid(1, 1n, 10n), side: 1 });
+    pair.apply(ask(1, 1n, 10n));
     expect(pair.engine.coreName).toBe('columnar');
     // Two of 6 × 10^11 at that limit: 1.2 × 10^24 that a sell stop could take, past the bound.
     pair.apply(buyStop(6n * 10n ** 11n));
     pair.apply(buyStop(6n * 10n ** 11n));
     pair.apply(bid(2, 1n, 10n));
     expect(pair.engine.coreName).toBe('columnar');
-    pair.apply({ ...bid(1, 1n, 10n), side: 1 });
+    pair.apply(ask(1, 1n, 10n));
     expect(pair.engine.coreName).toBe('bigint');
     pair.apply({ type: 'order.cancelAll', userId: 2 });
   });
@@ -326,14 +326,14 @@ describe('columnar core: declines for stops', () => {
   it('forgets the largest sell stop once no stop waits', () => {
     const pair = setUp();
     pair.apply(bid(2, 1n, 10n));
-    pair.apply({ ...bid(1, 1n, 10n), side: 1 });
+    pair.apply(ask(1, 1n, 10n));
     pair.apply(sellStop(10n ** 15n));
     pair.apply({ type: 'order.cancelAll', userId: 1 });
     // A sell stop of one unit, and the bids of the first test: a trade fires nothing past the
     // bound now.
     pair.apply(sellStop(1n));
     for (let i = 0; i < 2; i++) pair.apply(bid(2, 5n * 10n ** 13n, 10n ** 10n));
-    pair.apply({ ...bid(1, 1n, 10n ** 10n), side: 1 });
+    pair.apply(ask(1, 1n, 10n ** 10n));
     expect(pair.engine.coreName).toBe('columnar');
   });
 
@@ -363,7 +363,7 @@ describe('columnar core: declines for stops', () => {
   it('a stop whose amount would take the waiting stops’ sum past 2^53', () => {
     const pair = setUp();
     pair.apply(bid(2, 1n, 10n));
-    pair.apply({ ...bid(1, 1n, 10n), side: 1 });
+    pair.apply(ask(1, 1n, 10n));
     pair.apply(sellStop(2n ** 52n));
     expect(pair.engine.coreName).toBe('columnar');
     pair.apply(sellStop(2n ** 52n));
@@ -393,10 +393,10 @@ describe('columnar core: going back after a hand-over', () => {
     expect(pair.engine.commandsBeforeReturn).toBe(5);
     for (let i = 0; i < 5; i++) pair.apply(idle);
     expect(pair.engine.coreName).toBe('bigint');
-    pair.apply({ ...bid(2, 10n ** 8n, 10n ** 6n), side: 1 });
+    pair.apply(ask(2, 10n ** 8n, 10n ** 6n));
     expect(pair.engine.coreName).toBe('columnar');
     expect(pair.engine.commandsBeforeReturn).toBeNull();
-    pair.apply({ ...bid(1, 2n * 10n ** 8n, 10n ** 5n), side: 1 });
+    pair.apply(ask(1, 2n * 10n ** 8n, 10n ** 5n));
     pair.apply({ type: 'order.cancelAll', userId: 1 });
     expect(pair.engine.coreName).toBe('columnar');
   });
