@@ -247,6 +247,26 @@ describe.each(CORES)('fees in LTT on the %s core', (core, makeEngine) => {
     expect(x.engine.coreName).toBe(core);
   });
 
+  it('take the fee in LTT when the LTT available is exactly the fee, on either side', () => {
+    // LTT at 2 USDT. 0.2 BTC at 30,000: a taker fee of 12 USDT, 3 LTT; a maker fee of 6 USDT,
+    // 1.5 LTT.
+    const x = TestExchange.standard(makeEngine());
+    priceLtt(x, '2');
+    const buy = buyPayingLtt(x, 2, usdt('30000'), ltt('3'));
+    expect(buy).toMatchObject({ deal_fee: 0n, deal_fee_ltt: ltt('3') });
+    expect(x.trade(2, 'LTT').available).toBe(0n);
+    x.fund(3, 'BTC', btc('0.2'));
+    x.fund(3, 'LTT', ltt('1.5'));
+    x.ok({ type: 'user.setCustomFee', userId: 3, enabled: true });
+    x.limit(3, SELL, '30000', '0.2');
+    x.fund(1, 'USDT', usdt('6012'));
+    const taken = x.ok(limitOrder(1, BUY, '30000', '0.2'));
+    expect(dealsOf(taken)[0]).toMatchObject({ makerFee: ltt('1.5'), makerFeeAsset: 'LTT' });
+    expect(x.trade(3, 'LTT').available).toBe(0n);
+    expect(x.trade(3, 'USDT').available).toBe(usdt('6000'));
+    expect(x.engine.coreName).toBe(core);
+  });
+
   it('take a fee past the cap in money, on either side, and the next order pays in LTT again', () => {
     // At 0.0001 USDT, 400 BTC at 30,000: a fee of 24,000 USDT, 1.2 × 10^16 LTT minor units.
     const x = cheapLtt(makeEngine(), '0.0001');
