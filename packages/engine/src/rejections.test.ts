@@ -35,6 +35,12 @@ const cases: [string, CommandInput, RejectCode][] = [
   ['unknown market', bad(limit, { market: 'DOGE_USDT' }), 'market_not_found'],
   ['unknown user', bad(limit, { userId: 99 }), 'user_not_found'],
   ['user id not a number', bad(limit, { userId: '1' }), 'invalid_user'],
+  ['user id zero', bad(limit, { userId: 0 }), 'invalid_user'],
+  [
+    'deposit to user id zero',
+    { type: 'balance.deposit', userId: 0, asset: 'BTC', amount: 1n, businessId: 'x' },
+    'invalid_user',
+  ],
   ['zero amount', bad(limit, { amount: 0n }), 'invalid_amount'],
   ['negative amount', bad(limit, { amount: -btc('0.01') }), 'invalid_amount'],
   ['amount as a number', bad(limit, { amount: 1_000_000 }), 'invalid_amount'],
@@ -48,11 +54,17 @@ const cases: [string, CommandInput, RejectCode][] = [
   ['insufficient balance', bad(limit, { amount: btc('2') }), 'insufficient_balance'],
   // Past 10^36 minor units, whatever the balance: no exact sum of such amounts is promised.
   ['amount beyond 10^36', bad(limit, { amount: 10n ** 37n }), 'amount_too_large'],
+  ['amount one past 10^36', bad(limit, { amount: 10n ** 36n + 1n }), 'amount_too_large'],
   // Past 2^53 − 1 ticks: a price whose tick count no number holds exactly.
   ['price beyond 2^53 ticks', bad(limit, { price: usdt('0.01') * 2n ** 53n }), 'price_too_large'],
   [
     'deposit beyond 10^36',
     { type: 'balance.deposit', userId: 1, asset: 'BTC', amount: 10n ** 37n, businessId: 'x' },
+    'amount_too_large',
+  ],
+  [
+    'deposit one past 10^36',
+    { type: 'balance.deposit', userId: 1, asset: 'BTC', amount: 10n ** 36n + 1n, businessId: 'x' },
     'amount_too_large',
   ],
   [
@@ -237,6 +249,12 @@ describe.each(CORES)('rejections on the %s core', (_core, makeEngine) => {
     expect(x.rejected(cmd).code).toBe(code);
     expect(x.engine.stateHash()).toBe(before);
     expect(x.engine.lastEventSeq).toBe(seq);
+  });
+
+  it('the largest amount, 10^36, and the largest price, 2^53 − 1 ticks, are accepted', () => {
+    const x = exchange(makeEngine());
+    x.ok({ type: 'balance.deposit', userId: 1, asset: 'BTC', amount: 10n ** 36n, businessId: 'x' });
+    x.ok(bad(limit, { price: usdt('0.01') * (2n ** 53n - 1n) }));
   });
 });
 
