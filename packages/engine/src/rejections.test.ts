@@ -31,6 +31,9 @@ function bad(base: CommandInput, changes: Record<string, unknown>): CommandInput
   return { ...base, ...changes } as unknown as CommandInput;
 }
 
+/** One minor unit of BTC for user 1 under business id x. */
+const deposit1 = { userId: 1, asset: 'BTC', amount: 1n, businessId: 'x' } as const;
+
 const cases: [string, CommandInput, RejectCode][] = [
   ['unknown market', bad(limit, { market: 'DOGE_USDT' }), 'market_not_found'],
   ['unknown user', bad(limit, { userId: 99 }), 'user_not_found'],
@@ -207,6 +210,21 @@ const cases: [string, CommandInput, RejectCode][] = [
     'invalid_business_id',
   ],
   [
+    'business id of 129 characters',
+    { type: 'balance.deposit', userId: 1, asset: 'BTC', amount: 1n, businessId: 'b'.repeat(129) },
+    'invalid_business_id',
+  ],
+  [
+    'business name of 32 characters',
+    { type: 'balance.deposit', ...deposit1, business: 'n'.repeat(32) },
+    'invalid_command',
+  ],
+  [
+    'freeze purpose of 32 characters',
+    { type: 'balance.freeze', ...deposit1, account: 'main', purpose: 'p'.repeat(32) },
+    'invalid_command',
+  ],
+  [
     'market with a fee of 100%',
     {
       type: 'market.add',
@@ -255,6 +273,13 @@ describe.each(CORES)('rejections on the %s core', (_core, makeEngine) => {
     const x = exchange(makeEngine());
     x.ok({ type: 'balance.deposit', userId: 1, asset: 'BTC', amount: 10n ** 36n, businessId: 'x' });
     x.ok(bad(limit, { price: usdt('0.01') * (2n ** 53n - 1n) }));
+  });
+
+  it('the longest business id (128), business name and purpose (31) are accepted', () => {
+    const x = exchange(makeEngine());
+    const deposit = { ...deposit1, businessId: 'b'.repeat(128), business: 'n'.repeat(31) };
+    x.ok({ type: 'balance.deposit', ...deposit });
+    x.ok({ type: 'balance.freeze', ...deposit1, account: 'main', purpose: 'p'.repeat(31) });
   });
 });
 
