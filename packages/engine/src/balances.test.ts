@@ -104,7 +104,7 @@ describe.each(CORES)('balance commands on the %s core', (_core, makeEngine) => {
     expect(totals(x, 'BTC')).toMatchObject({ total: btc('1'), withdrawn: 0n });
   });
 
-  it('a transfer or a freeze may take all that is available, and not one minor unit more', () => {
+  it('a transfer, a freeze or a withdrawal may take all that is available, not a unit more', () => {
     const x = TestExchange.standard(makeEngine());
     x.ok({ type: 'balance.deposit', userId: 1, asset: 'BTC', amount: btc('1'), businessId: 'd' });
     const transfer = { type: 'balance.transfer', userId: 1, asset: 'BTC' } as const;
@@ -118,10 +118,17 @@ describe.each(CORES)('balance commands on the %s core', (_core, makeEngine) => {
     expect(x.rejected({ ...freeze, account: 'main', amount: over, businessId: 'f1' }).code).toBe(
       'insufficient_balance',
     );
+    const withdraw = { type: 'balance.withdrawHold', userId: 1, asset: 'BTC' } as const;
+    expect(x.rejected({ ...withdraw, amount: over, businessId: 'w1' }).code).toBe(
+      'insufficient_balance',
+    );
     expect(x.engine.stateHash()).toBe(before);
     x.ok({ ...toTrade, amount: btc('1'), businessId: 't2' });
     x.ok({ ...freeze, account: 'trade', amount: btc('1'), businessId: 'f2' });
     expect(x.engine.balances(1).BTC?.trade).toEqual({ available: 0n, frozen: btc('1') });
+    x.ok({ type: 'balance.deposit', userId: 1, asset: 'BTC', amount: btc('1'), businessId: 'd2' });
+    x.ok({ ...withdraw, amount: btc('1'), businessId: 'w2' });
+    expect(x.engine.balances(1).BTC?.main).toEqual({ available: 0n, frozen: btc('1') });
   });
 
   it('transfer between two of a user’s accounts', () => {
