@@ -164,6 +164,31 @@ describe.each(CORES)('balance commands on the %s core', (_core, makeEngine) => {
     expect(x.engine.balances(2).BTC?.main.available).toBe(btc('0.3'));
     expect(x.rejected({ type: 'balance.unfreeze', businessId: 'v2' }).code).toBe('freeze_finished');
   });
+
+  it('a freeze on the trade account goes back there, or is settled into the other user’s main', () => {
+    const x = TestExchange.standard(makeEngine());
+    x.ok({ type: 'balance.deposit', userId: 1, asset: 'BTC', amount: btc('1'), businessId: 'd' });
+    const transfer = {
+      type: 'balance.transfer',
+      userId: 1,
+      asset: 'BTC',
+      amount: btc('1'),
+    } as const;
+    x.ok({ ...transfer, from: 'main', to: 'trade', businessId: 't' });
+    const freeze = { type: 'balance.freeze', userId: 1, asset: 'BTC', account: 'trade' } as const;
+    x.ok({ ...freeze, amount: btc('0.2'), businessId: 'v1', purpose: 'loan' });
+    x.ok({ ...freeze, amount: btc('0.3'), businessId: 'v2', purpose: 'loan' });
+    x.ok({ type: 'balance.unfreeze', businessId: 'v1' });
+    expect(x.engine.balances(1).BTC?.trade).toEqual({ available: btc('0.7'), frozen: btc('0.3') });
+    x.ok({ type: 'balance.settleFreeze', businessId: 'v2', toUserId: 2 });
+    expect(x.engine.balances(1).BTC?.trade).toEqual({ available: btc('0.7'), frozen: 0n });
+    expect(x.engine.balances(1).BTC?.main).toEqual({ available: 0n, frozen: 0n });
+    expect(x.engine.balances(2).BTC?.main).toEqual({ available: btc('0.3'), frozen: 0n });
+    expect(x.engine.balances(2).BTC?.trade ?? { available: 0n, frozen: 0n }).toEqual({
+      available: 0n,
+      frozen: 0n,
+    });
+  });
 });
 
 describe.each(CORES)('openFreezes on the %s core', (_core, makeEngine) => {
