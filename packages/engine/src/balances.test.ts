@@ -223,3 +223,78 @@ describe.each(CORES)('openFreezes on the %s core', (_core, makeEngine) => {
     expect(x.engine.openFreezes('staking').map((f) => f.businessId)).toEqual(['s:1']);
   });
 });
+
+describe.each(CORES)('a business id used again on the %s core', (_core, makeEngine) => {
+  const deposit = {
+    type: 'balance.deposit',
+    userId: 1,
+    asset: 'BTC',
+    amount: btc('1'),
+    businessId: 'r',
+    business: 'bonus',
+  } as const;
+  const hold = { type: 'balance.withdrawHold', userId: 1, asset: 'BTC', amount: btc('1') } as const;
+  const freeze = {
+    type: 'balance.freeze',
+    userId: 1,
+    asset: 'BTC',
+    account: 'main',
+    amount: btc('1'),
+    purpose: 'loan',
+  } as const;
+  const other = { userId: 2, asset: 'USDT', amount: btc('2') };
+  /** What runs first (the last command is the one repeated), and the fields a repeat changes. */
+  const cases: [string, CommandInput[], Record<string, unknown>][] = [
+    ['deposit', [deposit], { ...other, business: 'airdrop' }],
+    ['withdrawHold', [{ ...hold, businessId: 'r' }], other],
+    [
+      'transfer',
+      [
+        {
+          type: 'balance.transfer',
+          userId: 1,
+          asset: 'BTC',
+          amount: btc('1'),
+          from: 'main',
+          to: 'trade',
+          businessId: 'r',
+        },
+      ],
+      { ...other, from: 'margin', to: 'margin' },
+    ],
+    ['freeze', [{ ...freeze, businessId: 'r' }], { ...other, account: 'trade', purpose: 'stake' }],
+    [
+      'withdrawComplete',
+      [
+        { ...hold, businessId: 'h' },
+        { type: 'balance.withdrawComplete', businessId: 'h', fee: 0n },
+      ],
+      { fee: 1n },
+    ],
+    [
+      'settleFreeze',
+      [
+        { ...freeze, businessId: 'f' },
+        { type: 'balance.settleFreeze', businessId: 'f', toUserId: 2 },
+      ],
+      { toUserId: 3 },
+    ],
+  ];
+
+  it.each(cases)('%s: a repeat asking for anything else is a conflict', (_name, first, changes) => {
+    for (const [field, value] of Object.entries(changes)) {
+      const x = TestExchange.standard(makeEngine());
+      for (const user of [1, 2]) {
+        x.ok({ ...deposit, userId: user, amount: btc('5'), businessId: `d${user}` });
+        x.ok({ ...deposit, userId: user, asset: 'USDT', amount: btc('5'), businessId: `u${user}` });
+      }
+      for (const cmd of first) x.ok(cmd);
+      const repeated = first[first.length - 1]!;
+      const before = x.engine.stateHash();
+      const changed = { ...repeated, [field]: value } as CommandInput;
+      expect(x.rejected(changed).code, field).toBe('business_id_conflict');
+      expect(x.apply(repeated).ok).toBe(true);
+      expect(x.engine.stateHash()).toBe(before);
+    }
+  });
+});
