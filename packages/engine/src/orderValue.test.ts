@@ -99,10 +99,12 @@ describe.each(CORES)('the cap on an order value on the %s core', (core, makeEngi
     const x = TestExchange.traded(makeEngine());
     const before = x.engine.stateHash();
     expect(x.rejected({ ...setCap(1n), market: 'NOPE_USDT' }).code).toBe('market_not_found');
-    for (const bad of [-1n, 10n ** 40n, 5, '5', null]) {
+    for (const bad of [-1n, 10n ** 36n + 1n, 10n ** 40n, 5, '5', null]) {
       const cmd = { ...setCap(0n), orderValueMax: bad } as unknown as CommandInput;
       expect(x.rejected(cmd)).toMatchObject({ code: 'invalid_command', field: 'orderValueMax' });
     }
     expect(x.engine.stateHash()).toBe(before);
+    // The largest cap, 10^36 minor units, is an amount like any other.
+    x.ok(setCap(10n ** 36n));
   });
 });

@@ -68,6 +68,24 @@ const cases: [string, CommandInput, RejectCode, string][] = [
   ],
   ['a tick off the price step', changed(market, { tickSize: 150n }), 'invalid_market', 'tickSize'],
   ['a zero tick', changed(market, { tickSize: 0n }), 'invalid_market', 'tickSize'],
+  [
+    'a tick past 10^36',
+    changed(market, { tickSize: 10n ** 36n + 100n }),
+    'invalid_market',
+    'tickSize',
+  ],
+  [
+    'a lot past 10^36',
+    changed(market, { lotSize: 10n ** 36n + btc('0.0001') }),
+    'invalid_market',
+    'lotSize',
+  ],
+  [
+    'a minimum past 10^36',
+    changed(market, { minAmount: 10n ** 36n + 1n }),
+    'invalid_market',
+    'minAmount',
+  ],
   ['a tick as a number', changed(market, { tickSize: 100 }), 'invalid_market', 'tickSize'],
   [
     'a lot off the amount step',
@@ -116,6 +134,12 @@ describe.each(CORES)('configuration rules on the %s core', (_core, makeEngine) =
     const x = TestExchange.standard(makeEngine());
     x.ok(market);
     x.ok(asset);
+    expect(x.engine.markets().map((m) => m.name)).toContain('BTC_LTT');
+  });
+
+  it('accepts a tick, a lot and a minimum of 10^36 minor units, the most an amount may be', () => {
+    const x = TestExchange.standard(makeEngine());
+    x.ok(changed(market, { tickSize: 10n ** 36n, lotSize: 10n ** 36n, minAmount: 10n ** 36n }));
     expect(x.engine.markets().map((m) => m.name)).toContain('BTC_LTT');
   });
 });
