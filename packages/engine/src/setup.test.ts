@@ -137,6 +137,12 @@ describe.each(CORES)('configuration rules on the %s core', (_core, makeEngine) =
     expect(x.engine.markets().map((m) => m.name)).toContain('BTC_LTT');
   });
 
+  it('accepts fees of 999,999 ppm, the most below 100%', () => {
+    const x = TestExchange.standard(makeEngine());
+    x.ok(changed(market, { makerFeePpm: 999_999, takerFeePpm: 999_999 }));
+    expect(x.engine.markets().map((m) => m.name)).toContain('BTC_LTT');
+  });
+
   it('accepts a tick, a lot and a minimum of 10^36 minor units, the most an amount may be', () => {
     const x = TestExchange.standard(makeEngine());
     x.ok(changed(market, { tickSize: 10n ** 36n, lotSize: 10n ** 36n, minAmount: 10n ** 36n }));
