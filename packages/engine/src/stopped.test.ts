@@ -6,7 +6,7 @@ import type { LogChunk } from './columnar/logChunks.js';
 import { BALANCE_HEAD, K_BALANCE, T_START } from './columnar/recordLayout.js';
 import { Engine } from './engine.js';
 import { InvariantViolation } from './errors.js';
-import { btc, CORES, limitOrder, SELL, TestExchange, usdt } from './fixtures.js';
+import { BUY, btc, CORES, limitOrder, SELL, TestExchange, usdt } from './fixtures.js';
 import { restoreState } from './snapshot.js';
 import type { Command, EngineSnapshot } from './types.js';
 
@@ -63,6 +63,29 @@ describe.each(CORES)('an engine on the %s core after a command throws', (core, m
     expect(restored.halted).toBeNull();
   });
 });
+
+describe.each(CORES)(
+  'an engine on the %s core whose book a bug has crossed',
+  (core, makeEngine) => {
+    it('halts at the next order in that market, which checks the book after it', () => {
+      const x = TestExchange.standard(makeEngine());
+      x.fund(1, 'BTC', btc('1'));
+      x.fund(2, 'USDT', usdt('10000'));
+      x.limit(1, SELL, '3000', '0.5');
+      const bid = x.limit(2, BUY, '2900', '0.5');
+      // The bid's row moved to 3100, above the ask: a book no command can make.
+      const snapshot = JSON.parse(JSON.stringify(x.engine.snapshot())) as EngineSnapshot;
+      const row = snapshot.orders.find((r) => r[0] === bid.id)!;
+      row[10] = usdt('3100').toString();
+      const engine = restoreOn[core](snapshot);
+      expect(engine.coreName).toBe(core);
+      // A sell far above both trades with nothing; the check after it finds the book crossed.
+      const far = { ...limitOrder(1, SELL, '5000', '0.1'), time: x.time + 1 } as Command;
+      expect(() => engine.apply(far)).toThrow(new InvariantViolation('crossed book BTC_USDT'));
+      expect(engine.halted).toBe('crossed book BTC_USDT');
+    });
+  },
+);
 
 describe("an engine on the columnar core whose command's events fail a check as they are read", () => {
   it('refuses every later command and snapshot, as if the command had thrown', () => {
