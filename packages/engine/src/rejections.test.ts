@@ -314,10 +314,13 @@ describe.each(CORES)('before a market has traded, on the %s core', (_core, makeE
 });
 
 describe('rejections', () => {
-  it('rejects a time that is not a whole number of milliseconds', () => {
+  it('rejects a time that is not a whole, non-negative number of milliseconds', () => {
     const x = exchange();
-    const result = x.engine.apply({ ...limit, time: 1.5 } as Command);
-    expect(result).toMatchObject({ ok: false, code: 'invalid_time' });
+    for (const time of [1.5, -1, 2 ** 53, '1700000000000']) {
+      const result = x.engine.apply({ ...limit, time } as unknown as Command);
+      expect(result).toMatchObject({ ok: false, code: 'invalid_time' });
+    }
+    expect(x.engine.apply({ ...limit, time: 0 } as Command).ok).toBe(true);
   });
 
   it('rejects bad field types in idempotent commands instead of throwing', () => {
