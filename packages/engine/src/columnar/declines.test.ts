@@ -375,6 +375,18 @@ describe('columnar core: going back after a hand-over', () => {
   /** A cancel of an order that does not exist: a command that changes nothing. */
   const idle: Input = { type: 'order.cancel', userId: 1, orderId: 999_999 };
 
+  it('waits at most 2^20 commands, whatever wait it is given', () => {
+    for (const [returnAfter, wait] of [
+      [2 ** 30, 2 ** 20],
+      [0, 1],
+    ] as const) {
+      const pair = setUp({ returnAfter });
+      pair.apply(bid(2, 10n ** 15n, 10n ** 10n));
+      expect(pair.engine.coreName).toBe('bigint');
+      expect(pair.engine.commandsBeforeReturn).toBe(wait);
+    }
+  });
+
   it('goes back when a try finds the state fitting again', () => {
     const pair = setUp({ returnAfter: 3 });
     pair.apply(bid(1, 10n ** 8n, 10n ** 6n));
