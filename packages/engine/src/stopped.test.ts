@@ -108,4 +108,20 @@ describe("an engine on the columnar core whose command's events fail a check as 
     expect(() => x.fund(2, 'USDT', usdt('1'))).toThrow(/the engine stopped: .*does not balance/);
     expect(() => x.engine.snapshot()).toThrow(/the engine stopped/);
   });
+
+  it('names the first failure it was told of when a second result fails too', () => {
+    const x = TestExchange.standard(new Engine());
+    x.fund(1, 'BTC', btc('1'));
+    const results = [
+      x.ok(limitOrder(1, SELL, '3000', '0.5')),
+      x.ok(limitOrder(1, SELL, '3100', '0.3')),
+    ];
+    for (const result of results) {
+      const { chunk, at } = result as unknown as { chunk: LogChunk; at: number };
+      chunk.data[chunk.data[at + T_START]! + BALANCE_HEAD + 3]! -= 1;
+    }
+    expect(() => results[1]!.events).toThrow(/movement of order 2 does not balance/);
+    expect(() => results[0]!.events).toThrow(/movement of order 1 does not balance/);
+    expect(x.engine.halted).toMatch(/order 2 does not balance/);
+  });
 });
