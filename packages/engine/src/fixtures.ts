@@ -1,11 +1,13 @@
 // Test fixtures: a small exchange (BTC, USDT, LTT; BTC_USDT and LTT_USDT) driven through the
 // public API, with every invariant checked after every command.
 import { Engine } from './engine.js';
+import { restoreState } from './snapshot.js';
 import { State } from './state.js';
 import type {
   Accepted,
   ApplyResult,
   Command,
+  EngineSnapshot,
   MarketRules,
   OrderView,
   Rejection,
@@ -39,6 +41,15 @@ export const CORES = [
   ['columnar', () => new Engine()],
   ['bigint', () => new Engine(new State())],
 ] as const;
+
+/**
+ * A snapshot restored onto each core: as the engine restores it (onto the columnar core, for a
+ * state that fits it), and onto the bigint core alone.
+ */
+export const RESTORE_ON = {
+  columnar: (snapshot: EngineSnapshot) => Engine.restore(snapshot),
+  bigint: (snapshot: EngineSnapshot) => new Engine(restoreState(snapshot)),
+} as const;
 
 export class TestExchange {
   readonly engine: Engine;

@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { commandFromJson, commandToJson, eventFromJson, eventToJson } from './codec.js';
 import { Engine } from './engine.js';
 import type { CommandInput } from './fixtures.js';
-import { BUY, btc, ltt, MARKET, SELL, TestExchange, usdt } from './fixtures.js';
-import { restoreState } from './snapshot.js';
+import { BUY, btc, ltt, MARKET, RESTORE_ON, SELL, TestExchange, usdt } from './fixtures.js';
 import { State } from './state.js';
 import type { Command, EngineSnapshot, EngineSnapshotV1, SnapshotOrderRow } from './types.js';
 
@@ -81,12 +80,6 @@ function history(): CommandInput[] {
   ];
 }
 
-/** The two ways a snapshot is restored: onto the columnar core where it fits, or the bigint core. */
-const RESTORERS = [
-  ['Engine.restore', (snap: EngineSnapshot) => Engine.restore(snap)],
-  ['the bigint core', (snap: EngineSnapshot) => new Engine(restoreState(snap))],
-] as const;
-
 const ROW_VIEW_FIELDS = [
   'id',
   'userId',
@@ -134,34 +127,37 @@ function funded(): TestExchange {
   return x;
 }
 
-describe.each(RESTORERS)('snapshot and restore through %s', (_name, restore) => {
-  it('restore(snapshot(x)) hashes equal to x, through JSON', () => {
-    const x = funded();
-    for (const cmd of history()) x.ok(cmd);
-    const snap = x.engine.snapshot();
-    // The partly filled bid that paid 0.002 LTT of fees is among what is restored.
-    expect(snap.orders.some((row) => row[17] === ltt('0.002').toString())).toBe(true);
-    const json = JSON.stringify(snap);
-    const restored = restore(JSON.parse(json) as EngineSnapshot);
-    restored.assertValid();
-    expect(restored.stateHash()).toBe(x.engine.stateHash());
-    expect(JSON.stringify(restored.snapshot())).toBe(json);
-  });
-
-  it('snapshot at any point + replay of the rest = the uninterrupted run', () => {
-    const commands = history();
-    const full = funded();
-    for (const cmd of commands) full.ok(cmd);
-    for (let cut = 0; cut <= commands.length; cut++) {
+describe.each(Object.entries(RESTORE_ON))(
+  'snapshot and restore onto the %s core',
+  (_core, restore) => {
+    it('restore(snapshot(x)) hashes equal to x, through JSON', () => {
       const x = funded();
-      for (const cmd of commands.slice(0, cut)) x.ok(cmd);
-      const resumed = new TestExchange(restore(JSON.parse(JSON.stringify(x.engine.snapshot()))));
-      resumed.time = x.time;
-      for (const cmd of commands.slice(cut)) resumed.ok(cmd);
-      expect(resumed.engine.stateHash()).toBe(full.engine.stateHash());
-    }
-  });
-});
+      for (const cmd of history()) x.ok(cmd);
+      const snap = x.engine.snapshot();
+      // The partly filled bid that paid 0.002 LTT of fees is among what is restored.
+      expect(snap.orders.some((row) => row[17] === ltt('0.002').toString())).toBe(true);
+      const json = JSON.stringify(snap);
+      const restored = restore(JSON.parse(json) as EngineSnapshot);
+      restored.assertValid();
+      expect(restored.stateHash()).toBe(x.engine.stateHash());
+      expect(JSON.stringify(restored.snapshot())).toBe(json);
+    });
+
+    it('snapshot at any point + replay of the rest = the uninterrupted run', () => {
+      const commands = history();
+      const full = funded();
+      for (const cmd of commands) full.ok(cmd);
+      for (let cut = 0; cut <= commands.length; cut++) {
+        const x = funded();
+        for (const cmd of commands.slice(0, cut)) x.ok(cmd);
+        const resumed = new TestExchange(restore(JSON.parse(JSON.stringify(x.engine.snapshot()))));
+        resumed.time = x.time;
+        for (const cmd of commands.slice(cut)) resumed.ok(cmd);
+        expect(resumed.engine.stateHash()).toBe(full.engine.stateHash());
+      }
+    });
+  },
+);
 
 describe('snapshot and restore', () => {
   it('restores a version 1 snapshot (keyed order views) to the same state', () => {

@@ -6,9 +6,8 @@ import type { LogChunk } from './columnar/logChunks.js';
 import { BALANCE_HEAD, K_BALANCE, T_START } from './columnar/recordLayout.js';
 import { Engine } from './engine.js';
 import { InvariantViolation } from './errors.js';
-import { BUY, btc, CORES, limitOrder, SELL, TestExchange, usdt } from './fixtures.js';
-import { restoreState } from './snapshot.js';
-import type { Command, EngineSnapshot } from './types.js';
+import { BUY, btc, CORES, limitOrder, RESTORE_ON, SELL, TestExchange, usdt } from './fixtures.js';
+import type { Accepted, Command, EngineSnapshot } from './types.js';
 
 /**
  * A snapshot whose user 1 holds an open sell but none of its stock frozen, the stock moved to
@@ -27,11 +26,6 @@ function corrupted(snapshot: EngineSnapshot): EngineSnapshot {
   return copy;
 }
 
-const restoreOn = {
-  columnar: (snapshot: EngineSnapshot) => Engine.restore(snapshot),
-  bigint: (snapshot: EngineSnapshot) => new Engine(restoreState(snapshot)),
-};
-
 describe.each(CORES)('an engine on the %s core after a command throws', (core, makeEngine) => {
   it('refuses every later command and snapshot; one restored from before runs', () => {
     const x = TestExchange.standard(makeEngine());
@@ -39,7 +33,7 @@ describe.each(CORES)('an engine on the %s core after a command throws', (core, m
     x.fund(2, 'USDT', usdt('10000'));
     const sell = x.limit(1, SELL, '3000', '0.5');
     const before = x.engine.snapshot();
-    const engine = restoreOn[core](corrupted(before));
+    const engine = RESTORE_ON[core](corrupted(before));
     expect(engine.coreName).toBe(core);
     expect(engine.halted).toBeNull();
     const time = x.time + 1;
@@ -77,7 +71,7 @@ describe.each(CORES)(
       const snapshot = JSON.parse(JSON.stringify(x.engine.snapshot())) as EngineSnapshot;
       const row = snapshot.orders.find((r) => r[0] === bid.id)!;
       row[10] = usdt('3100').toString();
-      const engine = restoreOn[core](snapshot);
+      const engine = RESTORE_ON[core](snapshot);
       expect(engine.coreName).toBe(core);
       // A sell far above both trades with nothing; the check after it finds the book crossed.
       const far = { ...limitOrder(1, SELL, '5000', '0.1'), time: x.time + 1 } as Command;
@@ -87,19 +81,26 @@ describe.each(CORES)(
   },
 );
 
+/**
+ * A bug's trace in a sell's result: the freeze of its stock moves one unit more out of available
+ * than into frozen. The freeze's record comes first, then the order's (recordLayout.ts). The
+ * amount frozen, as recorded.
+ */
+function unbalanceFreeze(result: Accepted): bigint {
+  const { chunk, at } = result as unknown as { chunk: LogChunk; at: number };
+  const log = chunk.data;
+  const freeze = log[at + T_START]!;
+  expect(log[freeze]).toBe(K_BALANCE);
+  log[freeze + BALANCE_HEAD + 3]! -= 1;
+  return BigInt(log[freeze + BALANCE_HEAD + 4]!);
+}
+
 describe("an engine on the columnar core whose command's events fail a check as they are read", () => {
   it('refuses every later command and snapshot, as if the command had thrown', () => {
     const x = TestExchange.standard(new Engine());
     x.fund(1, 'BTC', btc('1'));
     const result = x.ok(limitOrder(1, SELL, '3000', '0.5'));
-    // A bug's trace: the freeze of the sell's stock moves one unit more out of available than
-    // into frozen. The freeze's record comes first, then the order's (recordLayout.ts).
-    const { chunk, at } = result as unknown as { chunk: LogChunk; at: number };
-    const log = chunk.data;
-    const freeze = log[at + T_START]!;
-    expect(log[freeze]).toBe(K_BALANCE);
-    expect(BigInt(log[freeze + BALANCE_HEAD + 4]!)).toBe(btc('0.5'));
-    log[freeze + BALANCE_HEAD + 3]! -= 1;
+    expect(unbalanceFreeze(result)).toBe(btc('0.5'));
     expect(x.engine.halted).toBeNull();
     expect(() => result.events).toThrow(
       new InvariantViolation('a order_freeze movement of order 1 does not balance in BTC'),
@@ -116,10 +117,7 @@ describe("an engine on the columnar core whose command's events fail a check as 
       x.ok(limitOrder(1, SELL, '3000', '0.5')),
       x.ok(limitOrder(1, SELL, '3100', '0.3')),
     ];
-    for (const result of results) {
-      const { chunk, at } = result as unknown as { chunk: LogChunk; at: number };
-      chunk.data[chunk.data[at + T_START]! + BALANCE_HEAD + 3]! -= 1;
-    }
+    expect(results.map(unbalanceFreeze)).toEqual([btc('0.5'), btc('0.3')]);
     expect(() => results[1]!.events).toThrow(/movement of order 2 does not balance/);
     expect(() => results[0]!.events).toThrow(/movement of order 1 does not balance/);
     expect(x.engine.halted).toMatch(/order 2 does not balance/);
