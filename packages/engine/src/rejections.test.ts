@@ -31,7 +31,7 @@ function bad(base: CommandInput, changes: Record<string, unknown>): CommandInput
   return { ...base, ...changes } as unknown as CommandInput;
 }
 
-/** One minor unit of BTC for user 1 under business id x. */
+/** A deposit's fields (a freeze's too): one minor unit of BTC for user 1, business id x. */
 const deposit1 = { userId: 1, asset: 'BTC', amount: 1n, businessId: 'x' } as const;
 
 const cases: [string, CommandInput, RejectCode][] = [
@@ -39,11 +39,7 @@ const cases: [string, CommandInput, RejectCode][] = [
   ['unknown user', bad(limit, { userId: 99 }), 'user_not_found'],
   ['user id not a number', bad(limit, { userId: '1' }), 'invalid_user'],
   ['user id zero', bad(limit, { userId: 0 }), 'invalid_user'],
-  [
-    'deposit to user id zero',
-    { type: 'balance.deposit', userId: 0, asset: 'BTC', amount: 1n, businessId: 'x' },
-    'invalid_user',
-  ],
+  ['deposit to user id zero', { type: 'balance.deposit', ...deposit1, userId: 0 }, 'invalid_user'],
   ['zero amount', bad(limit, { amount: 0n }), 'invalid_amount'],
   ['negative amount', bad(limit, { amount: -btc('0.01') }), 'invalid_amount'],
   ['amount as a number', bad(limit, { amount: 1_000_000 }), 'invalid_amount'],
@@ -67,7 +63,7 @@ const cases: [string, CommandInput, RejectCode][] = [
   ],
   [
     'deposit one past 10^36',
-    { type: 'balance.deposit', userId: 1, asset: 'BTC', amount: 10n ** 36n + 1n, businessId: 'x' },
+    { type: 'balance.deposit', ...deposit1, amount: 10n ** 36n + 1n },
     'amount_too_large',
   ],
   [
@@ -211,7 +207,7 @@ const cases: [string, CommandInput, RejectCode][] = [
   ],
   [
     'business id of 129 characters',
-    { type: 'balance.deposit', userId: 1, asset: 'BTC', amount: 1n, businessId: 'b'.repeat(129) },
+    { type: 'balance.deposit', ...deposit1, businessId: 'b'.repeat(129) },
     'invalid_business_id',
   ],
   [
@@ -271,7 +267,7 @@ describe.each(CORES)('rejections on the %s core', (_core, makeEngine) => {
 
   it('the largest amount, 10^36, and the largest price, 2^53 − 1 ticks, are accepted', () => {
     const x = exchange(makeEngine());
-    x.ok({ type: 'balance.deposit', userId: 1, asset: 'BTC', amount: 10n ** 36n, businessId: 'x' });
+    x.ok({ type: 'balance.deposit', ...deposit1, amount: 10n ** 36n });
     x.ok(bad(limit, { price: usdt('0.01') * (2n ** 53n - 1n) }));
   });
 
