@@ -287,6 +287,33 @@ describe.each(CORES)('fees in LTT on the %s core', (core, makeEngine) => {
     expect(x.engine.coreName).toBe(core);
   });
 
+  it('of nothing, on a market without a maker fee, move nothing and write no leg', () => {
+    // XYZ_USDT charges takers 0.2% and makers nothing; the maker pays its fees in LTT.
+    const x = TestExchange.standard(makeEngine());
+    priceLtt(x, '2');
+    x.addXyzMarket({ tickSize: usdt('0.01'), lotSize: 1n, takerFeePpm: 2000 });
+    x.fund(3, 'XYZ', 100_000n);
+    x.fund(3, 'LTT', ltt('10'));
+    x.ok({ type: 'user.setCustomFee', userId: 3, enabled: true });
+    x.fund(2, 'USDT', usdt('2000'));
+    const sell = { type: 'order.limit', market: 'XYZ_USDT', timeInForce: 'GTC', source: 'web' };
+    x.ok({ ...sell, userId: 3, side: SELL, price: usdt('10'), amount: 100_000n } as const);
+    const taken = x.ok({
+      ...sell,
+      userId: 2,
+      side: BUY,
+      price: usdt('10'),
+      amount: 100_000n,
+    } as const);
+    expect(dealsOf(taken)[0]).toMatchObject({ makerFee: 0n, takerFee: 20n });
+    const legs = taken.events.flatMap((e) => (e.type === 'balance' ? e.legs : []));
+    expect(legs.filter((l) => l.availableDelta === 0n && l.frozenDelta === 0n)).toEqual([]);
+    expect(legs.filter((l) => l.asset === 'LTT')).toEqual([]);
+    expect(x.trade(3, 'LTT')).toEqual({ available: ltt('10'), frozen: 0n });
+    expect(x.trade(3, 'USDT').available).toBe(10_000n);
+    expect(x.engine.coreName).toBe(core);
+  });
+
   it('on a market priced in LTT are half its money fee, rounded toward the exchange', () => {
     const x = TestExchange.standard(makeEngine());
     x.ok({
