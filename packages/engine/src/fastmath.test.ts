@@ -109,6 +109,11 @@ describe('safe-integer helpers', () => {
     );
     expect(mulSafe(2 ** 26, 2 ** 27)).toBe(-1);
     expect(mulSafe(2 ** 26, 2 ** 27 - 1)).toBe(2 ** 53 - 2 ** 26);
+    // A failed product fed to the next (buyFreezeN chains them) stays a failure, even times 0.
+    for (const b of [0, 1, 3, 2 ** 52]) {
+      expect(mulSafe(-1, b)).toBe(-1);
+      expect(mulSafe(b, -1)).toBe(-1);
+    }
   });
 
   it('convert bigints only in the safe range', () => {
