@@ -87,6 +87,23 @@ describe.each(CORES)('market orders on the %s core', (_core, makeEngine) => {
     expect(x.engine.stateHash()).toBe(before);
   });
 
+  it('check a buy by amount for its cost with the fee at the taker rate, to the minor unit', () => {
+    const x = exchange();
+    x.limit(1, SELL, '30000', '2');
+    // 1 BTC at 30,000 costs 30,000 and a taker fee of 60 (the maker rate would make it 30).
+    x.fund(4, 'USDT', usdt('30059.999999'));
+    const before = x.engine.stateHash();
+    expect(x.rejected(market(4, BUY, { amount: btc('1') })).code).toBe('insufficient_balance');
+    expect(x.engine.stateHash()).toBe(before);
+    x.fund(5, 'USDT', usdt('30060'));
+    expect(orderOf(x.ok(market(5, BUY, { amount: btc('1') })))).toMatchObject({
+      deal_stock: btc('1'),
+      deal_money: usdt('30000'),
+      deal_fee: usdt('60'),
+    });
+    expect(x.trade(5, 'USDT')).toEqual({ available: 0n, frozen: 0n });
+  });
+
   it('take exactly one of amount and total, and total only for a buy', () => {
     const x = exchange();
     x.limit(1, SELL, '30000', '1');
