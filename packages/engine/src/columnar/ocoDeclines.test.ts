@@ -2,7 +2,7 @@
 // leg waiting at its limit price, so the pair is declined (and the bigint core places it) when
 // either leg could take a quantity past what the core's numbers hold exactly.
 import { describe, expect, it } from 'vitest';
-import { bid, type Input, setUp } from './enginePairTestKit.js';
+import { bid, funding, type Input, setUp } from './enginePairTestKit.js';
 
 /** An OCO sell of user 1: the limit leg above the last price of 10, the stop leg below it. */
 function ocoSell(amount: bigint, limitPrice: bigint): Input {
@@ -53,6 +53,21 @@ describe('columnar core: OCO declines', () => {
     expect(pair.apply(ocoSell(1n, 1n)).ok).toBe(true);
     expect(pair.engine.coreName).toBe('columnar');
     expect(pair.apply(ocoSell(1n, 1n)).ok).toBe(true);
+    expect(pair.engine.coreName).toBe('bigint');
+  });
+
+  it('an OCO buy past 2^53 paid for at its limit leg’s price, not its stop leg’s, is refused here', () => {
+    const pair = tradedOnce();
+    // 2^53 + 1 units: at the limit leg's 5 ticks a freeze of 450,359,963 minor units, at the
+    // stop leg’s limit of 30 ticks 2,702,159,777. User 3 holds the first.
+    const amount = 2n ** 53n + 1n;
+    for (const cmd of funding(3, 'USDT', 450_359_963n)) pair.apply(cmd);
+    const oco = { type: 'order.oco', userId: 3, market: 'BTC_USDT', side: 2, source: 'api' };
+    const buy = pair.apply({ ...oco, amount, price: 5n, stopPrice: 20n, limitPrice: 30n });
+    expect(buy.ok ? 'accepted' : buy.code).toBe('insufficient_balance');
+    // Refused for its funds on the columnar core, as the bigint core refuses it: no hand-over.
+    expect(pair.engine.coreName).toBe('columnar');
+    expect(pair.apply({ ...oco, amount, price: 5n, stopPrice: 20n, limitPrice: 5n }).ok).toBe(true);
     expect(pair.engine.coreName).toBe('bigint');
   });
 });
