@@ -34,6 +34,32 @@ describe('columnar core: bounds past 2^53', () => {
     expect(pair.engine.balances(1).BTC?.trade.available).toBe(10n ** 22n + 3n * 2n ** 50n + 1n);
   });
 
+  it('a sell whose deal passes 2^53 by one unit declines, though its estimate rounds below', () => {
+    // Six bids, best first, chosen so that each of the estimate's products and partial sums in
+    // doubles rounds down: their products sum to 2^53 − 1 minor units in doubles, while the
+    // deals' values come to 2^53 + 1. The room productsFit leaves below 2^53 is what declines it.
+    const bids: [bigint, bigint][] = [
+      [736_595_959_656_578n, 855_969_870n],
+      [77_677_114_880_473n, 695_741_540n],
+      [92_909_338_129_128n, 581_676_682n],
+      [94_383_087_462_971n, 572_594_063n],
+      [142_054_239_039_678n, 380_440_569n],
+      [241_020_283_279_242n, 224_226_753n],
+    ];
+    const pair = setUp();
+    for (const [amount, price] of bids) pair.apply(bid(1, amount, price));
+    const value = bids.reduce((sum, [amount, price]) => sum + (amount * price) / 10n ** 8n, 0n);
+    expect(value).toBe(2n ** 53n + 1n);
+    let products = 0;
+    for (const [amount, price] of bids) products += Number(amount) * Number(price);
+    expect(products / 1e8).toBe(2 ** 53 - 1);
+    expect(pair.engine.coreName).toBe('columnar');
+    const amount = bids.reduce((sum, [a]) => sum + a, 0n);
+    const sell = orderOf(pair.apply(ask(2, amount, 224_226_753n)) as Accepted);
+    expect(pair.engine.coreName).toBe('bigint');
+    expect(sell).toMatchObject({ deal_stock: amount, deal_money: 2n ** 53n + 1n, left: 0n });
+  });
+
   it('a trade that fires a stop whose rest would take its side past 2^53 declines', () => {
     const pair = setUp();
     pair.apply(bid(2, 1n, 100n));
