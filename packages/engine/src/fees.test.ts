@@ -296,15 +296,14 @@ describe.each(CORES)('fees in LTT on the %s core', (core, makeEngine) => {
     x.fund(3, 'LTT', ltt('10'));
     x.ok({ type: 'user.setCustomFee', userId: 3, enabled: true });
     x.fund(2, 'USDT', usdt('2000'));
-    const sell = { type: 'order.limit', market: 'XYZ_USDT', timeInForce: 'GTC', source: 'web' };
-    x.ok({ ...sell, userId: 3, side: SELL, price: usdt('10'), amount: 100_000n } as const);
-    const taken = x.ok({
-      ...sell,
-      userId: 2,
-      side: BUY,
-      price: usdt('10'),
-      amount: 100_000n,
-    } as const);
+    const order = {
+      type: 'order.limit',
+      market: 'XYZ_USDT',
+      timeInForce: 'GTC',
+      source: 'web',
+    } as const;
+    x.ok({ ...order, userId: 3, side: SELL, price: usdt('10'), amount: 100_000n });
+    const taken = x.ok({ ...order, userId: 2, side: BUY, price: usdt('10'), amount: 100_000n });
     expect(dealsOf(taken)[0]).toMatchObject({ makerFee: 0n, takerFee: 20n });
     const legs = taken.events.flatMap((e) => (e.type === 'balance' ? e.legs : []));
     expect(legs.filter((l) => l.availableDelta === 0n && l.frozenDelta === 0n)).toEqual([]);
