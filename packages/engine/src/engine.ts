@@ -50,18 +50,34 @@ export interface EngineOptions {
    * tries the columnar core again (RETURN_AFTER; tests make it small).
    */
   returnAfter?: number;
+  /**
+   * How many events the columnar core must write after a return before a hand-over waits the
+   * first wait again rather than twice the last (HELD_FOR; tests make it small).
+   */
+  heldFor?: number;
 }
 
 /**
  * The first wait, in commands, before a try at the columnar core after a hand-over. Each try
  * and each move costs a conversion of the state but its applied business ids (tens of ms at
- * 10,000 open orders, growing with them: docs/decisions/columnar-engine.md), so the wait doubles after every hand-over and every try that fails, up to
- * RETURN_AFTER_MAX: a state that keeps declining costs one conversion per million commands or
- * fewer, and a single large order costs a thousand commands on the slower core, not all of
- * them until a restart.
+ * 10,000 open orders, growing with them: docs/decisions/columnar-engine.md), so the wait doubles
+ * after every hand-over and every try that fails, up to RETURN_AFTER_MAX, until a return holds
+ * (HELD_FOR): a state that keeps declining costs one conversion per million commands or fewer,
+ * and a single large order costs a thousand commands on the slower core, not all of them until
+ * a restart.
  */
 const RETURN_AFTER = 1024;
 const RETURN_AFTER_MAX = 2 ** 20;
+
+/**
+ * Events the columnar core writes after a return before the doubling starts over: a state that
+ * keeps declining is handed over again within a few waits, while large orders days apart are
+ * each their own hand-over, and without this the tenth of them would wait a thousand times the
+ * first. 2^24 events are millions of commands: hand-overs that come just further apart than that
+ * still cost at most two conversions (tens of ms each) per several seconds of commands at full
+ * speed.
+ */
+const HELD_FOR = 2 ** 24;
 
 /** Mutable state inside for speed; conceptually apply(state, cmd) -> events. */
 export class Engine {
@@ -72,6 +88,11 @@ export class Engine {
   private untilReturn = -1;
   /** The wait after the next hand-over or failed try. */
   private returnAfter: number;
+  /** The first wait after a hand-over, which the wait goes back to once a return has held. */
+  private readonly firstWait: number;
+  private readonly heldFor: number;
+  /** The last event's sequence number when the columnar core last took the state back. */
+  private returnedAtSeq = 0;
   /**
    * Why the engine stopped, or null: a command threw, which only a bug does (InvariantViolation),
    * and may have left the state half changed; or a command's events failed a check as they were
@@ -84,7 +105,9 @@ export class Engine {
    * there (the bigint core alone, as the tests' model and the bench's --bigint run it).
    */
   constructor(state?: State | ColumnarCore, options: EngineOptions = {}) {
-    this.returnAfter = Math.max(1, Math.min(options.returnAfter ?? RETURN_AFTER, RETURN_AFTER_MAX));
+    this.firstWait = Math.max(1, Math.min(options.returnAfter ?? RETURN_AFTER, RETURN_AFTER_MAX));
+    this.returnAfter = this.firstWait;
+    this.heldFor = options.heldFor ?? HELD_FOR;
     if (state instanceof State) {
       this.columnar = null;
       this.s = state;
@@ -160,6 +183,8 @@ export class Engine {
       // The columnar core changed nothing: the bigint core takes its state and the command.
       this.s = handedOverState(columnar);
       this.columnar = null;
+      if (this.s.lastEventSeq - this.returnedAtSeq >= this.heldFor)
+        this.returnAfter = this.firstWait;
       this.waitToReturn();
     }
     return applyToState(this.s, cmd);
@@ -201,6 +226,7 @@ export class Engine {
     this.columnar = this.attached(core);
     this.s = core.meta;
     this.untilReturn = -1;
+    this.returnedAtSeq = this.s.lastEventSeq;
   }
 
   /**

@@ -429,6 +429,34 @@ describe('columnar core: going back after a hand-over', () => {
     }
   });
 
+  it('waits the first wait again after a hand-over once a return has held', () => {
+    // Held once the columnar core has written 12 events since it took the state back.
+    const pair = setUp({ returnAfter: 2, heldFor: 12 });
+    const handOverAndBack = (wait: number) => {
+      pair.apply(bid(2, 10n ** 15n, 10n ** 10n));
+      expect(pair.engine.coreName).toBe('bigint');
+      expect(pair.engine.commandsBeforeReturn).toBe(wait);
+      pair.apply({ type: 'order.cancelAll', userId: 2 });
+      for (let i = 0; i < wait; i++) pair.apply(idle);
+      expect(pair.engine.coreName).toBe('columnar');
+    };
+    /** A bid and an ask that takes it: 6 events. */
+    const trade = () => {
+      pair.apply(bid(1, 1n, 100n));
+      pair.apply(ask(2, 1n, 100n));
+    };
+    handOverAndBack(2);
+    // Handed over again straight after the return: the wait doubles.
+    handOverAndBack(4);
+    trade();
+    trade();
+    // 12 events since the return: the wait is the first again.
+    handOverAndBack(2);
+    trade();
+    // 6 events: it doubles.
+    handOverAndBack(4);
+  });
+
   it('a restore onto the bigint core tries the columnar core later; a bigint-only engine never', () => {
     const pair = setUp();
     pair.apply(bid(1, 10n ** 8n, 10n ** 6n));
