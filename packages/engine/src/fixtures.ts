@@ -210,6 +210,18 @@ export function limitOrder(
   } satisfies CommandInput;
 }
 
+/** A market order on BTC_USDT: by amount (BTC) or, for a buy, by total (USDT), in minor units. */
+export function marketOrder(userId: UserId, side: Side, size: { amount?: bigint; total?: bigint }) {
+  return {
+    type: 'order.market',
+    userId,
+    market: MARKET,
+    side,
+    source: 'api',
+    ...size,
+  } satisfies CommandInput;
+}
+
 /** A stop-limit order on BTC_USDT, prices in USDT and the amount in BTC as decimals. */
 export function stopLimit(userId: number, side: Side, stop: string, price: string, amount: string) {
   return {

@@ -8,16 +8,13 @@ import {
   btc,
   CORES,
   limitOrder,
-  MARKET,
+  marketOrder,
   oco,
   SELL,
   stopLimit,
   TestExchange,
   usdt,
 } from './fixtures.js';
-
-const market = (side: 1 | 2, size: { amount?: bigint; total?: bigint }) =>
-  ({ type: 'order.market', userId: 3, market: MARKET, side, source: 'api', ...size }) as const;
 
 /** Each order of user 3, the asset it is paid from, and what it needs of it. */
 const orders: [string, CommandInput, string, bigint][] = [
@@ -31,8 +28,13 @@ const orders: [string, CommandInput, string, bigint][] = [
   ['an OCO buy', oco(3, BUY, '29000', '31000', '31100', '0.1'), 'USDT', usdt('3116.22')],
   ['an OCO sell', oco(3, SELL, '31000', '29000', '28900', '0.1'), 'BTC', btc('0.1')],
   // 0.0332 BTC at 30,000: 996 USDT and 1.992 of fee.
-  ['a market buy by total', market(BUY, { total: usdt('997.992') }), 'USDT', usdt('997.992')],
-  ['a market sell', market(SELL, { amount: btc('0.1') }), 'BTC', btc('0.1')],
+  [
+    'a market buy by total',
+    marketOrder(3, BUY, { total: usdt('997.992') }),
+    'USDT',
+    usdt('997.992'),
+  ],
+  ['a market sell', marketOrder(3, SELL, { amount: btc('0.1') }), 'BTC', btc('0.1')],
 ];
 
 describe.each(CORES)('funds on the %s core', (core, makeEngine) => {

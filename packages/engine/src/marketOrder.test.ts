@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { Engine } from './engine.js';
-import type { CommandInput } from './fixtures.js';
-import { BUY, btc, CORES, dealsOf, MARKET, orderOf, SELL, TestExchange, usdt } from './fixtures.js';
-import type { Side } from './types.js';
+import {
+  BUY,
+  btc,
+  CORES,
+  dealsOf,
+  marketOrder,
+  orderOf,
+  SELL,
+  TestExchange,
+  usdt,
+} from './fixtures.js';
 
 function fundedExchange(engine: Engine): TestExchange {
   const x = TestExchange.standard(engine);
@@ -13,24 +21,13 @@ function fundedExchange(engine: Engine): TestExchange {
   return x;
 }
 
-function market(userId: number, side: Side, size: { amount?: bigint; total?: bigint }) {
-  return {
-    type: 'order.market',
-    userId,
-    market: MARKET,
-    side,
-    source: 'api',
-    ...size,
-  } satisfies CommandInput;
-}
-
 describe.each(CORES)('market orders on the %s core', (_core, makeEngine) => {
   const exchange = () => fundedExchange(makeEngine());
 
   it("say 'Not enough liquidity' when the other side is empty", () => {
     const x = exchange();
     const before = x.engine.stateHash();
-    const rejected = x.rejected(market(2, BUY, { amount: btc('0.1') }));
+    const rejected = x.rejected(marketOrder(2, BUY, { amount: btc('0.1') }));
     expect(rejected).toMatchObject({
       code: 'not_enough_liquidity',
       message: 'Not enough liquidity',
@@ -42,7 +39,7 @@ describe.each(CORES)('market orders on the %s core', (_core, makeEngine) => {
     const x = exchange();
     x.limit(1, BUY, '30000', '0.1');
     x.limit(3, BUY, '29900', '0.2');
-    const result = x.ok(market(2, SELL, { amount: btc('0.25') }));
+    const result = x.ok(marketOrder(2, SELL, { amount: btc('0.25') }));
     expect(dealsOf(result).map((d) => [d.price, d.amount])).toEqual([
       [usdt('30000'), btc('0.1')],
       [usdt('29900'), btc('0.15')],
@@ -56,7 +53,7 @@ describe.each(CORES)('market orders on the %s core', (_core, makeEngine) => {
   it('finish with reason 3 when the book runs out', () => {
     const x = exchange();
     x.limit(1, SELL, '30000', '0.1');
-    const order = orderOf(x.ok(market(2, BUY, { amount: btc('0.3') })));
+    const order = orderOf(x.ok(marketOrder(2, BUY, { amount: btc('0.3') })));
     expect(order).toMatchObject({ deal_stock: btc('0.1'), left: btc('0.2'), finish_reason: 3 });
   });
 
@@ -64,7 +61,7 @@ describe.each(CORES)('market orders on the %s core', (_core, makeEngine) => {
     const x = exchange();
     x.limit(1, SELL, '30000', '0.1');
     x.limit(3, SELL, '31000', '1');
-    const order = orderOf(x.ok(market(2, BUY, { total: usdt('10000') })));
+    const order = orderOf(x.ok(marketOrder(2, BUY, { total: usdt('10000') })));
     expect(order.amount).toBe(0n);
     expect(order.total).toBe(usdt('10000'));
     expect(order.deal_money + order.deal_fee).toBeLessThanOrEqual(usdt('10000'));
@@ -81,9 +78,13 @@ describe.each(CORES)('market orders on the %s core', (_core, makeEngine) => {
     x.limit(1, SELL, '30000', '10');
     x.limit(3, BUY, '29000', '1');
     const before = x.engine.stateHash();
-    expect(x.rejected(market(2, BUY, { amount: btc('4') })).code).toBe('insufficient_balance');
-    expect(x.rejected(market(2, BUY, { total: usdt('100001') })).code).toBe('insufficient_balance');
-    expect(x.rejected(market(2, SELL, { amount: btc('11') })).code).toBe('insufficient_balance');
+    expect(x.rejected(marketOrder(2, BUY, { amount: btc('4') })).code).toBe('insufficient_balance');
+    expect(x.rejected(marketOrder(2, BUY, { total: usdt('100001') })).code).toBe(
+      'insufficient_balance',
+    );
+    expect(x.rejected(marketOrder(2, SELL, { amount: btc('11') })).code).toBe(
+      'insufficient_balance',
+    );
     expect(x.engine.stateHash()).toBe(before);
   });
 
@@ -93,10 +94,10 @@ describe.each(CORES)('market orders on the %s core', (_core, makeEngine) => {
     // 1 BTC at 30,000 costs 30,000 and a taker fee of 60 (the maker rate would make it 30).
     x.fund(4, 'USDT', usdt('30059.999999'));
     const before = x.engine.stateHash();
-    expect(x.rejected(market(4, BUY, { amount: btc('1') })).code).toBe('insufficient_balance');
+    expect(x.rejected(marketOrder(4, BUY, { amount: btc('1') })).code).toBe('insufficient_balance');
     expect(x.engine.stateHash()).toBe(before);
     x.fund(5, 'USDT', usdt('30060'));
-    expect(orderOf(x.ok(market(5, BUY, { amount: btc('1') })))).toMatchObject({
+    expect(orderOf(x.ok(marketOrder(5, BUY, { amount: btc('1') })))).toMatchObject({
       deal_stock: btc('1'),
       deal_money: usdt('30000'),
       deal_fee: usdt('60'),
@@ -108,11 +109,11 @@ describe.each(CORES)('market orders on the %s core', (_core, makeEngine) => {
     const x = exchange();
     x.limit(1, SELL, '30000', '1');
     x.limit(1, BUY, '29000', '1');
-    expect(x.rejected(market(2, BUY, {})).code).toBe('invalid_command');
-    expect(x.rejected(market(2, BUY, { amount: btc('1'), total: usdt('1') })).code).toBe(
+    expect(x.rejected(marketOrder(2, BUY, {})).code).toBe('invalid_command');
+    expect(x.rejected(marketOrder(2, BUY, { amount: btc('1'), total: usdt('1') })).code).toBe(
       'invalid_command',
     );
-    expect(x.rejected(market(2, SELL, { total: usdt('1000') })).code).toBe('invalid_command');
-    expect(x.rejected(market(2, BUY, { total: usdt('0.01') })).code).toBe('amount_too_small');
+    expect(x.rejected(marketOrder(2, SELL, { total: usdt('1000') })).code).toBe('invalid_command');
+    expect(x.rejected(marketOrder(2, BUY, { total: usdt('0.01') })).code).toBe('amount_too_small');
   });
 });

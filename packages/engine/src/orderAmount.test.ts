@@ -8,6 +8,7 @@ import {
   limitOrder,
   ltt,
   MARKET,
+  marketOrder,
   oco,
   orderOf,
   SELL,
@@ -18,9 +19,6 @@ import {
 
 const setAmountCap = (orderAmountMax: bigint, market = MARKET) =>
   ({ type: 'market.setLimits', market, orderAmountMax }) satisfies CommandInput;
-
-const marketOrder = (userId: number, side: 1 | 2, more: { amount?: bigint; total?: bigint }) =>
-  ({ type: 'order.market', userId, market: MARKET, side, source: 'web', ...more }) as const;
 
 const TOO_LARGE = {
   code: 'order_amount_too_large',
