@@ -1,6 +1,7 @@
 // Every kind of order checks its user's funds to the minor unit: exactly what it needs is
 // enough, one minor unit less is refused and changes nothing. The fee a buy holds is at the
-// higher of the market's rates (0.2% on BTC_USDT); a market buy by amount pays the taker's.
+// higher of the market's rates (0.2% on BTC_USDT). A market buy by amount, costed at the taker's
+// rate, is in marketOrder.test.ts.
 import { describe, expect, it } from 'vitest';
 import type { CommandInput } from './fixtures.js';
 import {

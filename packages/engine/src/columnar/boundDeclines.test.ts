@@ -35,9 +35,10 @@ describe('columnar core: bounds past 2^53', () => {
   });
 
   it('a sell whose deal passes 2^53 by one unit declines, though its estimate rounds below', () => {
-    // Six bids, best first, chosen so that each of the estimate's products and partial sums in
-    // doubles rounds down: their products sum to 2^53 − 1 minor units in doubles, while the
-    // deals' values come to 2^53 + 1. The room productsFit leaves below 2^53 is what declines it.
+    // Six bids, best first, found by a search over the roundings of the estimate's products and
+    // partial sums in doubles: these come to 2^53 − 1 minor units, while the deals' values come
+    // to 2^53 + 1. The room productsFit leaves below 2^53 is what declines the sell; without it
+    // the columnar core takes it and reports its deal money one unit short.
     const bids: [bigint, bigint][] = [
       [736_595_959_656_578n, 855_969_870n],
       [77_677_114_880_473n, 695_741_540n],

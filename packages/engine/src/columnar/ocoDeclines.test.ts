@@ -59,7 +59,7 @@ describe('columnar core: OCO declines', () => {
   it('an OCO buy past 2^53 paid for at its limit leg’s price, not its stop leg’s, is refused here', () => {
     const pair = tradedOnce();
     // 2^53 + 1 units: at the limit leg's 5 ticks a freeze of 450,359,963 minor units, at the
-    // stop leg’s limit of 30 ticks 2,702,159,777. User 3 holds the first.
+    // stop leg's limit of 30 ticks 2,702,159,777. User 3 holds the first.
     const amount = 2n ** 53n + 1n;
     for (const cmd of funding(3, 'USDT', 450_359_963n)) pair.apply(cmd);
     const oco = { type: 'order.oco', userId: 3, market: 'BTC_USDT', side: 2, source: 'api' };
