@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { Engine } from './engine.js';
-import { BUY, btc, CORES, dealsOf, MARKET, SELL, TestExchange, usdt } from './fixtures.js';
+import {
+  BUY,
+  btc,
+  CORES,
+  dealsOf,
+  MARKET,
+  ordersOf,
+  SELL,
+  TestExchange,
+  usdt,
+} from './fixtures.js';
 
 function fundedExchange(engine: Engine): TestExchange {
   const x = TestExchange.standard(engine);
@@ -171,7 +181,7 @@ describe.each(CORES)('limit orders on the %s core', (_core, makeEngine) => {
     x.fund(1, 'LTT', 10n * 10n ** 8n);
     x.limit(1, SELL, '30000', '0.1');
     x.limit(1, BUY, '20000', '0.1');
-    x.ok({
+    const lttSell = {
       type: 'order.limit',
       userId: 1,
       market: 'LTT_USDT',
@@ -180,13 +190,21 @@ describe.each(CORES)('limit orders on the %s core', (_core, makeEngine) => {
       amount: 10n ** 8n,
       timeInForce: 'GTC',
       source: 'web',
-    });
+    } as const;
+    x.ok(lttSell);
     const byMarket = x.ok({ type: 'order.cancelAll', userId: 1, market: MARKET });
     expect(byMarket.result).toMatchObject({ kind: 'orders', orders: [{}, {}] });
     expect(x.engine.openOrders(1).map((o) => o.market)).toEqual(['LTT_USDT']);
     x.limit(1, SELL, '30000', '0.1');
     const byCoin = x.ok({ type: 'order.cancelAllByCoin', userId: 1, asset: 'LTT' });
     expect(byCoin.result).toMatchObject({ kind: 'orders', orders: [{ market: 'LTT_USDT' }] });
+    // By the money asset: every market it prices.
+    x.ok(lttSell);
+    const byMoney = x.ok({ type: 'order.cancelAllByCoin', userId: 1, asset: 'USDT' });
+    expect(ordersOf(byMoney).map((o) => o.market)).toEqual([MARKET, 'LTT_USDT']);
+    expect(x.engine.openOrders(1)).toEqual([]);
+    x.limit(1, SELL, '30000', '0.1');
+    x.ok(lttSell);
     x.ok({ type: 'order.cancelAll', userId: 1 });
     expect(x.engine.openOrders(1)).toEqual([]);
   });
