@@ -51,6 +51,7 @@ describe('columnar core: bounds past 2^53', () => {
     for (const [amount, price] of bids) pair.apply(bid(1, amount, price));
     const value = bids.reduce((sum, [amount, price]) => sum + (amount * price) / 10n ** 8n, 0n);
     expect(value).toBe(2n ** 53n + 1n);
+    // The columnar core's estimate, in doubles as takerProducts sums it: the rounding under test.
     let products = 0;
     for (const [amount, price] of bids) products += Number(amount) * Number(price);
     expect(products / 1e8).toBe(2 ** 53 - 1);
