@@ -8,6 +8,7 @@ import {
   limitOrder,
   ltt,
   MARKET,
+  marketOrder,
   orderOf,
   SELL,
   TestExchange,
@@ -310,6 +311,41 @@ describe.each(CORES)('fees in LTT on the %s core', (core, makeEngine) => {
     expect(legs.filter((l) => l.asset === 'LTT')).toEqual([]);
     expect(x.trade(3, 'LTT')).toEqual({ available: ltt('10'), frozen: 0n });
     expect(x.trade(3, 'USDT').available).toBe(10_000n);
+    expect(x.engine.coreName).toBe(core);
+  });
+
+  it('count fees in LTT against a buy by total on a market priced in LTT, and stop within it', () => {
+    // Its fees in LTT come out of the balance its total does. 3,006 LTT at 15,000: 0.2 BTC
+    // (3,000 LTT and a fee of 3, half the money fee of 6), then one lot of 0.0001 (1.5 and a fee
+    // of 0.0015): 3,004.5015 in all. Two lots more would pass 3,006; counting only fees in
+    // money, it took three lots more, and with them more LTT than it had, which halted the engine.
+    const x = TestExchange.standard(makeEngine());
+    x.ok({
+      type: 'market.add',
+      name: 'BTC_LTT',
+      stock: 'BTC',
+      money: 'LTT',
+      tickSize: ltt('0.01'),
+      lotSize: btc('0.0001'),
+      minAmount: btc('0.001'),
+      pricePrecision: 2,
+      amountPrecision: 4,
+      makerFeePpm: 1000,
+      takerFeePpm: 2000,
+    });
+    x.fund(1, 'BTC', btc('1'));
+    const order = { type: 'order.limit', market: 'BTC_LTT', timeInForce: 'GTC' } as const;
+    x.ok({ ...order, userId: 1, side: SELL, price: ltt('15000'), amount: btc('1'), source: 'web' });
+    x.fund(4, 'LTT', ltt('3006'));
+    x.ok({ type: 'user.setCustomFee', userId: 4, enabled: true });
+    const buy = x.ok({ ...marketOrder(4, BUY, { total: ltt('3006') }), market: 'BTC_LTT' });
+    expect(orderOf(buy)).toMatchObject({
+      deal_stock: btc('0.2001'),
+      deal_money: ltt('3001.5'),
+      deal_fee: 0n,
+      deal_fee_ltt: ltt('3.0015'),
+    });
+    expect(x.trade(4, 'LTT')).toEqual({ available: ltt('1.4985'), frozen: 0n });
     expect(x.engine.coreName).toBe(core);
   });
 

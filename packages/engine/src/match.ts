@@ -20,7 +20,7 @@ import {
 import { type Market, PPM } from './market.js';
 import type { Order } from './order.js';
 import { settleFill } from './settle.js';
-import type { State } from './state.js';
+import { LTT, type State } from './state.js';
 
 /**
  * The largest amount (whole lots) a buy by total can still take at `price` without its
@@ -57,6 +57,16 @@ export function affordable(
   return lo * lot;
 }
 
+/**
+ * What a buy by total has spent of its budget on fees, as affordable counts it (in 1 / feeScale
+ * of a minor unit): its fees in money, and on a market priced in LTT its fees in LTT too, which
+ * come out of the balance its total does. Without them such a buy, its fees taken in LTT,
+ * spent its whole total and its fees besides, past what it had.
+ */
+export function budgetFeeNum(m: Market, feeNum: bigint, dealFeeLtt: bigint): bigint {
+  return m.money === LTT ? feeNum + dealFeeLtt * m.feeScale : feeNum;
+}
+
 function noteTrade(m: Market, price: bigint): void {
   m.last = price;
   if (m.runLo < 0n || price < m.runLo) m.runLo = price;
@@ -90,7 +100,8 @@ export function matchTaker(s: State, t: Order): number {
     }
     let amount = minBig(maker.left, t.left);
     if (byTotal) {
-      amount = affordable(m, t.total, t.moneyNum, t.feeNum, price);
+      const feeNum = budgetFeeNum(m, t.feeNum, t.dealFeeLtt);
+      amount = affordable(m, t.total, t.moneyNum, feeNum, price);
       if (amount > maker.left) amount = maker.left;
       if (amount === 0n) return STOP_FILLED;
     }

@@ -18,7 +18,7 @@ import {
 } from './differentialFitting.js';
 import { fund, Harness, setUp } from './differentialHarness.js';
 import { core, json } from './differentialQueries.js';
-import { type Plain, QUERY_USERS, SET_UP_SHAPES, SHAPES } from './differentialShapes.js';
+import { type Plain, QUERY_USERS, SET_UP_SHAPES, SHAPES, USERS } from './differentialShapes.js';
 import { steps } from './differentialSteps.js';
 
 describe('columnar core against the bigint core', { timeout: 120_000 }, () => {
@@ -155,8 +155,22 @@ describe('columnar core against the bigint core', { timeout: 120_000 }, () => {
     // balance.
     let paidInLtt = 0;
     for (let i = 0; i < 600; i++) {
+      // Every twentieth, a buy by total of all the LTT a user has to trade, fees in LTT or not,
+      // after an ask of another user deep enough that it could spend all of it.
+      const buyer = USERS[Math.floor(i / 20) % USERS.length]!;
+      const ask = {
+        type: 'order.limit',
+        userId: (buyer % USERS.length) + 1,
+        market: 'BTC_LTT',
+        side: 1,
+        price: priced.center,
+        amount: 2000n * priced.spec.lotSize,
+        timeInForce: 'GTC',
+        source: 'web',
+      };
+      const special = i % 20 === 18 ? ask : i % 20 === 19 ? h.allInOf(buyer, 'BTC_LTT') : null;
       const sent = h.send({
-        ...fittingCommand(h, r, [priced, ...SET_UP_SHAPES, ltt]),
+        ...(special ?? fittingCommand(h, r, [priced, ...SET_UP_SHAPES, ltt])),
         time: h.tick(),
       });
       const outcome = 'value' in sent ? String(sent.value) : '';

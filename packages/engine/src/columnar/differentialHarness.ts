@@ -40,7 +40,8 @@ export type Step =
   | { kind: 'raw'; value: unknown }
   | { kind: 'cancel'; pick: number; byOwner: boolean; open: boolean }
   | { kind: 'endHold'; pick: number; settle: boolean; fee: bigint; toUserId: number }
-  | { kind: 'repeat'; back: number };
+  | { kind: 'repeat'; back: number }
+  | { kind: 'allIn'; userId: number; market: string };
 
 /**
  * Engines fed the same commands. The first is the model (bigint only); after each command the
@@ -97,6 +98,11 @@ export class Harness {
   send(cmd: unknown): Outcome {
     const [model, ...others] = this.engines as [Engine, ...Engine[]];
     const expected = attempt(() => json(resultView(model.apply(cmd as Command))));
+    // No command may throw, on either core: a throw is a broken invariant, which halts trading,
+    // and the cores throwing alike (from the code they share) is no excuse.
+    expect(expected, `the model, command ${this.count + 1}: ${json(cmd)}`).not.toHaveProperty(
+      'threw',
+    );
     const expectedCounters = plain(attempt(() => counters(model)));
     this.count++;
     others.forEach((e, i) => {
@@ -138,6 +144,9 @@ export class Harness {
       case 'endHold':
         this.send({ ...this.endHold(step), time: this.tick() });
         return;
+      case 'allIn':
+        this.send({ ...this.allInOf(step.userId, step.market), time: this.tick() });
+        return;
       case 'repeat': {
         const n = this.idempotent.length;
         const again = n === 0 ? { type: 'balance.unfreeze', businessId: 'b1' } : undefined;
@@ -145,6 +154,23 @@ export class Harness {
         return;
       }
     }
+  }
+
+  /**
+   * A market buy by total of all the money the user has available to trade, as the model says:
+   * the "100%" of a trade form, where a buy's fees have no slack to come out of.
+   */
+  allInOf(userId: number, market: string): Plain {
+    const money = market.split('_')[1] ?? '';
+    const available = this.a.balances(userId)[money]?.trade.available ?? 0n;
+    return {
+      type: 'order.market',
+      userId,
+      market,
+      side: 2,
+      total: available > 0n ? available : 1n,
+      source: 'web',
+    };
   }
 
   /** A cancel of an open order or of one seen lately, by its owner or by someone else. */

@@ -234,6 +234,14 @@ const step = (rare: boolean): fc.Arbitrary<Step> =>
   fc.oneof(
     { weight: 30, arbitrary: command(withSelfTrade(limitOrder)) },
     { weight: 8, arbitrary: command(withSelfTrade(marketOrder)) },
+    {
+      weight: 2,
+      arbitrary: fc.record({
+        kind: fc.constant('allIn' as const),
+        userId: fc.constantFrom(...USERS),
+        market: fc.constantFrom(...MARKET_NAMES),
+      }),
+    },
     { weight: 4, arbitrary: command(withSelfTrade(stopLimit)) },
     { weight: 3, arbitrary: command(withSelfTrade(oco)) },
     { weight: 2, arbitrary: customFee },

@@ -4,7 +4,7 @@
 // the book is not crossed. A layer of the core (recordedState.ts).
 
 import { InvariantViolation } from '../errors.js';
-import { affordable } from '../match.js';
+import { affordable, budgetFeeNum } from '../match.js';
 import { KIND_TRADE } from './balanceCell.js';
 import type { ColumnarMarket } from './columnarMarket.js';
 import {
@@ -21,6 +21,7 @@ import {
   NONE,
   O_AMOUNT,
   O_CTIME,
+  O_DEAL_FEE_LTT,
   O_DEAL_STOCK,
   O_FINISH_REASON,
   O_FROZEN,
@@ -124,7 +125,9 @@ export abstract class Matching extends Settlement {
       const makerLeft = ord[maker * ORDER_WIDTH + O_LEFT]!;
       let amount = Math.min(makerLeft, ord[row + O_LEFT]!);
       if (byTotal) {
-        amount = this.affordableAt(cm, total, this.moneyNumOf(cm, t), this.feeNumOf(cm, t), ticks);
+        const ltt = BigInt(ord[row + O_DEAL_FEE_LTT]!);
+        const feeNum = budgetFeeNum(cm.market, this.feeNumOf(cm, t), ltt);
+        amount = this.affordableAt(cm, total, this.moneyNumOf(cm, t), feeNum, ticks);
         if (amount > makerLeft) amount = makerLeft;
         if (amount === 0) return STOP_FILLED;
       }
