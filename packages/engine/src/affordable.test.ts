@@ -23,16 +23,27 @@ function xyzMarket(lotSize: bigint, takerFeePpm: number, stockDecimals: number):
   return new Market(rules, { decimals: stockDecimals, index: 0 }, { decimals: 6, index: 1 });
 }
 
-/** What a buy has paid in all, money and fee, after taking `amount` more at `price`. */
-function paid(m: Market, moneyNum: bigint, feeNum: bigint, amount: bigint, price: bigint): bigint {
+/**
+ * What a buy has paid in all, money and fee, after taking `amount` more at `price` with a fee in
+ * money at `rate` (ppm).
+ */
+function paid(
+  m: Market,
+  moneyNum: bigint,
+  feeNum: bigint,
+  amount: bigint,
+  price: bigint,
+  rate: bigint,
+): bigint {
   const money = ceilDiv(moneyNum + amount * price, m.scale);
-  return money + ceilDiv(feeNum + amount * price * m.takerFee, m.feeScale);
+  return money + ceilDiv(feeNum + amount * price * rate, m.feeScale);
 }
 
 const big = (min: number, max: number) => fc.bigInt({ min: BigInt(min), max: BigInt(max) });
 
 describe('affordable', () => {
   it('is the most whole lots the budget pays for, money and fee rounded up', () => {
+    // The fee's rate is the taker's, or none for a fill whose fee is paid in LTT.
     fc.assert(
       fc.property(
         fc.record({
@@ -43,16 +54,18 @@ describe('affordable', () => {
           total: fc.oneof(big(0, 1000), big(0, 10 ** 15)),
           // What the buy took before, at another price.
           before: fc.tuple(big(0, 10 ** 12), big(1, 10 ** 12)),
+          feeInLtt: fc.boolean(),
         }),
-        ({ decimals, lot, fee, price, total, before }) => {
+        ({ decimals, lot, fee, price, total, before, feeInLtt }) => {
           const m = xyzMarket(lot, fee, decimals);
           const moneyNum = before[0] * before[1];
           const feeNum = moneyNum * m.takerFee;
-          fc.pre(paid(m, moneyNum, feeNum, 0n, price) <= total);
-          const amount = affordable(m, total, moneyNum, feeNum, price);
+          const rate = feeInLtt ? 0n : m.takerFee;
+          fc.pre(paid(m, moneyNum, feeNum, 0n, price, rate) <= total);
+          const amount = affordable(m, total, moneyNum, feeNum, price, rate);
           expect(amount % lot).toBe(0n);
-          expect(paid(m, moneyNum, feeNum, amount, price)).toBeLessThanOrEqual(total);
-          expect(paid(m, moneyNum, feeNum, amount + lot, price)).toBeGreaterThan(total);
+          expect(paid(m, moneyNum, feeNum, amount, price, rate)).toBeLessThanOrEqual(total);
+          expect(paid(m, moneyNum, feeNum, amount + lot, price, rate)).toBeGreaterThan(total);
         },
       ),
       { numRuns: 3000 },

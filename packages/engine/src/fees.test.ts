@@ -314,6 +314,125 @@ describe.each(CORES)('fees in LTT on the %s core', (core, makeEngine) => {
     expect(x.engine.coreName).toBe(core);
   });
 
+  it('let a market buy by total spend its whole total when the fee is taken in LTT', () => {
+    // LTT at 2 USDT; 6,000 USDT at 30,000 is 0.2 BTC, whose taker fee of 12 USDT is 3 LTT, in
+    // one fill. A user with one minor unit of LTT less than 3 gets the 0.1996 BTC that keep room
+    // for a fee in money (5,988 USDT, a fee of 2.994 LTT), then, in a fill of its own, the 0.0003
+    // that the 12 USDT left buy the same way (a fee of 0.0045 LTT); the 0.0015 LTT that one lot
+    // more would take is one minor unit more than is left.
+    for (const [held, bought, spent, feeLtt, fills] of [
+      [ltt('10'), '0.2', '6000', '3', 1],
+      [ltt('3'), '0.2', '6000', '3', 1],
+      [ltt('3') - 1n, '0.1999', '5997', '2.9985', 2],
+    ] as const) {
+      const x = TestExchange.standard(makeEngine());
+      priceLtt(x, '2');
+      x.fund(1, 'BTC', btc('1'));
+      x.limit(1, SELL, '30000', '1');
+      x.fund(2, 'USDT', usdt('6000'));
+      x.fund(2, 'LTT', held);
+      x.ok({ type: 'user.setCustomFee', userId: 2, enabled: true });
+      const result = x.ok(marketOrder(2, BUY, { total: usdt('6000') }));
+      expect(dealsOf(result)).toHaveLength(fills);
+      expect(orderOf(result)).toMatchObject({
+        deal_stock: btc(bought),
+        deal_money: usdt(spent),
+        deal_fee: 0n,
+        deal_fee_ltt: ltt(feeLtt),
+        left: usdt('6000') - usdt(spent),
+      });
+      expect(x.trade(2, 'USDT')).toEqual({ available: usdt('6000') - usdt(spent), frozen: 0n });
+      expect(x.trade(2, 'LTT')).toEqual({ available: held - ltt(feeLtt), frozen: 0n });
+      expect(x.engine.coreName).toBe(core);
+    }
+  });
+
+  it('let a buy by total take all a maker has when its fee in LTT is covered', () => {
+    // 0.1998 BTC at 30,000 (5,994 USDT, a fee of 2.997 LTT) is more than the 0.1996 that keep
+    // room for a fee in money, and less than the 0.2 the whole 6,000 USDT would buy, whose fee,
+    // 3 LTT, the buyer could not pay.
+    const x = TestExchange.standard(makeEngine());
+    priceLtt(x, '2');
+    x.fund(1, 'BTC', btc('0.1998'));
+    x.limit(1, SELL, '30000', '0.1998');
+    x.fund(2, 'USDT', usdt('6000'));
+    x.fund(2, 'LTT', ltt('2.997'));
+    x.ok({ type: 'user.setCustomFee', userId: 2, enabled: true });
+    const result = x.ok(marketOrder(2, BUY, { total: usdt('6000') }));
+    // In one fill: not 0.1996 first, then the 0.0002 left in a second.
+    expect(dealsOf(result)).toHaveLength(1);
+    expect(orderOf(result)).toMatchObject({
+      deal_stock: btc('0.1998'),
+      deal_money: usdt('5994'),
+      deal_fee: 0n,
+      deal_fee_ltt: ltt('2.997'),
+    });
+    expect(x.trade(2, 'LTT').available).toBe(0n);
+    expect(x.engine.coreName).toBe(core);
+  });
+
+  it('keep room for a fee in money in a buy by total whose fee in LTT would pass the cap', () => {
+    // LTT at 0.0101 USDT: what 1,000,000,000 USDT buys at 30,000 would pay 99,009,901 LTT, past
+    // the 2^53 − 1 minor units (about 90,071,992 LTT) an order may pay in LTT; so would the
+    // 33,266.7997 BTC that keep room for a fee in money, which pay their fee in money.
+    const x = cheapLtt(makeEngine(), '0.0101');
+    x.fund(1, 'BTC', btc('40000'));
+    x.limit(1, SELL, '30000', '40000');
+    x.fund(5, 'USDT', usdt('1000000000'));
+    x.fund(5, 'LTT', ltt('200000000'));
+    x.ok({ type: 'user.setCustomFee', userId: 5, enabled: true });
+    const buy = orderOf(x.ok(marketOrder(5, BUY, { total: usdt('1000000000') })));
+    expect(buy).toMatchObject({ deal_stock: btc('33266.7997'), deal_fee_ltt: 0n });
+    expect(buy.deal_money + buy.deal_fee).toBeLessThanOrEqual(usdt('1000000000'));
+    expect(x.trade(5, 'LTT').available).toBe(ltt('200000000'));
+    expect(x.engine.coreName).toBe(core);
+  });
+
+  it('let a buy by total spend to the last lot over two prices, its fees in LTT', () => {
+    // 0.1 BTC at 30,000 (3,000 USDT, a fee of 1.5 LTT), then the 3,000 USDT left buys 967 lots
+    // at 31,000 (2,997.70 USDT, a fee of 1.49885 LTT), not the 965 that keep room for a fee.
+    const x = TestExchange.standard(makeEngine());
+    priceLtt(x, '2');
+    x.fund(1, 'BTC', btc('0.1'));
+    x.limit(1, SELL, '30000', '0.1');
+    x.fund(3, 'BTC', btc('1'));
+    x.limit(3, SELL, '31000', '1');
+    x.fund(2, 'USDT', usdt('6000'));
+    x.fund(2, 'LTT', ltt('10'));
+    x.ok({ type: 'user.setCustomFee', userId: 2, enabled: true });
+    const buy = orderOf(x.ok(marketOrder(2, BUY, { total: usdt('6000') })));
+    expect(buy).toMatchObject({
+      deal_stock: btc('0.1967'),
+      deal_money: usdt('5997.7'),
+      deal_fee: 0n,
+      deal_fee_ltt: ltt('2.99885'),
+    });
+    expect(x.trade(2, 'USDT').available).toBe(usdt('2.3'));
+    expect(x.engine.coreName).toBe(core);
+  });
+
+  it('keep room for a fee in money in a buy by total when the LTT would not cover the whole', () => {
+    // 2.99 LTT: the fee of a 6,000 USDT buy would be 3 LTT, and that of the 0.1996 BTC that
+    // leaves room for the money fee 2.994 LTT: the buy pays its fee in money, within its total.
+    const x = TestExchange.standard(makeEngine());
+    priceLtt(x, '2');
+    x.fund(1, 'BTC', btc('1'));
+    x.limit(1, SELL, '30000', '1');
+    x.fund(2, 'USDT', usdt('6000'));
+    x.fund(2, 'LTT', ltt('2.99'));
+    x.ok({ type: 'user.setCustomFee', userId: 2, enabled: true });
+    const buy = orderOf(x.ok(marketOrder(2, BUY, { total: usdt('6000') })));
+    expect(buy).toMatchObject({
+      deal_stock: btc('0.1996'),
+      deal_money: usdt('5988'),
+      deal_fee: usdt('11.976'),
+      deal_fee_ltt: 0n,
+    });
+    expect(x.trade(2, 'USDT').available).toBe(usdt('0.024'));
+    expect(x.trade(2, 'LTT').available).toBe(ltt('2.99'));
+    expect(x.engine.coreName).toBe(core);
+  });
+
   it('count fees in LTT against a buy by total on a market priced in LTT, and stop within it', () => {
     // Its fees in LTT come out of the balance its total does. 3,006 LTT at 15,000: 0.2 BTC
     // (3,000 LTT and a fee of 3, half the money fee of 6), then one lot of 0.0001 (1.5 and a fee

@@ -19,12 +19,13 @@ import {
 } from './lifecycle.js';
 import { type Market, PPM } from './market.js';
 import type { Order } from './order.js';
-import { settleFill } from './settle.js';
+import { lttFeeDue, settleFill } from './settle.js';
 import { LTT, type State } from './state.js';
 
 /**
  * The largest amount (whole lots) a buy by total can still take at `price` without its
- * cumulative payment plus fee exceeding its budget.
+ * cumulative payment plus fee exceeding its budget: a fee in money at `feeRate` (ppm; the
+ * taker's, or 0 for a fill whose fee is paid in LTT).
  */
 export function affordable(
   m: Market,
@@ -32,16 +33,17 @@ export function affordable(
   moneyNum: bigint,
   feeNum: bigint,
   price: bigint,
+  feeRate: bigint,
 ): bigint {
   // In units of 1 / feeScale of a minor unit: what the budget leaves, and what one more unit of
   // amount costs with its fee before either is rounded up.
   const room = total * m.feeScale - moneyNum * PPM - feeNum;
   if (room <= 0n) return 0n;
-  const denom = price * (PPM + m.takerFee);
+  const denom = price * (PPM + feeRate);
   const lot = m.lotSize;
   const fits = (lots: bigint) =>
     ceilDiv(moneyNum + lots * lot * price, m.scale) +
-      ceilDiv(feeNum + lots * lot * price * m.takerFee, m.feeScale) <=
+      ceilDiv(feeNum + lots * lot * price * feeRate, m.feeScale) <=
     total;
   // No amount above `hi` lots fits even before rounding. The two round-ups add less than two
   // minor units, so an amount that leaves one unit of the budget before them fits: `lo` lots.
@@ -65,6 +67,28 @@ export function affordable(
  */
 export function budgetFeeNum(m: Market, feeNum: bigint, dealFeeLtt: bigint): bigint {
   return m.money === LTT ? feeNum + dealFeeLtt * m.feeScale : feeNum;
+}
+
+/**
+ * What a buy by total `t`, whose user pays fees in LTT, takes at `price` (up to the maker's
+ * `makerLeft`): all its budget buys when this fill's fee would be taken in LTT, nothing of the
+ * budget kept back for a fee in money; else `withFee`, the amount that keeps room for one. A
+ * trader who asks to spend a total, with fees in LTT, spends that total. The rule is settle.ts's
+ * (lttFeeDue), asked on the state the fill then settles on, so the fill pays its fee in LTT.
+ * NOTE: not on a market priced in LTT (the caller's check): there the fee in LTT and the total
+ * come out of the one balance, and spending the whole total could leave too little for the fee.
+ */
+export function amountPayingLtt(
+  s: State,
+  t: Order,
+  price: bigint,
+  withFee: bigint,
+  makerLeft: bigint,
+): bigint {
+  const m = t.market;
+  let whole = affordable(m, t.total, t.moneyNum, t.feeNum, price, 0n);
+  if (whole > makerLeft) whole = makerLeft;
+  return lttFeeDue(s, t, whole * price * m.takerFee) >= 0n ? whole : withFee;
 }
 
 function noteTrade(m: Market, price: bigint): void {
@@ -101,7 +125,10 @@ export function matchTaker(s: State, t: Order): number {
     let amount = minBig(maker.left, t.left);
     if (byTotal) {
       const feeNum = budgetFeeNum(m, t.feeNum, t.dealFeeLtt);
-      amount = affordable(m, t.total, t.moneyNum, feeNum, price);
+      amount = affordable(m, t.total, t.moneyNum, feeNum, price, m.takerFee);
+      if (amount < maker.left && t.user.customFee && m.money !== LTT) {
+        amount = amountPayingLtt(s, t, price, amount, maker.left);
+      }
       if (amount > maker.left) amount = maker.left;
       if (amount === 0n) return STOP_FILLED;
     }

@@ -121,7 +121,8 @@ function checkMarketTotal(p: Placement, total: unknown): Rejection | null {
   const bad = checkPositive(total, 'total');
   if (bad !== null) return bad;
   if (p.available() < (total as bigint)) return insufficient('total');
-  if (affordable(p.market, total as bigint, 0n, 0n, p.market.asks.best()!.price) === 0n) {
+  const m = p.market;
+  if (affordable(m, total as bigint, 0n, 0n, m.asks.best()!.price, m.takerFee) === 0n) {
     return reject('amount_too_small', 'The total buys less than one lot', 'total');
   }
   return null;

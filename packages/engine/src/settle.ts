@@ -42,6 +42,19 @@ export function lttFeeFits(paid: bigint, fee: bigint): boolean {
   return paid + fee <= LTT_FEES_PER_ORDER_MAX;
 }
 
+/**
+ * The fee in LTT order `o`, whose user has the custom fee on, would pay for a fill's fee
+ * numerator, read without taking it: -1 when takeLttFee would not take it (LTT without a price,
+ * the order's cap passed, or too little LTT available). A buy by total asks before a fill
+ * (match.ts amountPayingLtt).
+ */
+export function lttFeeDue(s: State, o: Order, feeNum: bigint): bigint {
+  const fee = lttFeeFor(s, o.market, feeNum);
+  if (fee < 0n || !lttFeeFits(o.dealFeeLtt, fee)) return -1n;
+  const available = o.user.assets.get(LTT)?.trade.available ?? 0n;
+  return available < fee ? -1n : fee;
+}
+
 /** Try to take the fee in LTT from the user's trade balance; returns the LTT taken or -1. */
 function takeLttFee(s: State, o: Order, feeNum: bigint, legs: LegBuffer): bigint {
   const fee = lttFeeFor(s, o.market, feeNum);

@@ -5,6 +5,7 @@
 
 import { InvariantViolation } from '../errors.js';
 import { affordable, budgetFeeNum } from '../match.js';
+import { LTT } from '../state.js';
 import { KIND_TRADE } from './balanceCell.js';
 import type { ColumnarMarket } from './columnarMarket.js';
 import {
@@ -125,9 +126,7 @@ export abstract class Matching extends Settlement {
       const makerLeft = ord[maker * ORDER_WIDTH + O_LEFT]!;
       let amount = Math.min(makerLeft, ord[row + O_LEFT]!);
       if (byTotal) {
-        const ltt = BigInt(ord[row + O_DEAL_FEE_LTT]!);
-        const feeNum = budgetFeeNum(cm.market, this.feeNumOf(cm, t), ltt);
-        amount = this.affordableAt(cm, total, this.moneyNumOf(cm, t), feeNum, ticks);
+        amount = this.affordableTo(cm, t, total, ticks, makerLeft);
         if (amount > makerLeft) amount = makerLeft;
         if (amount === 0) return STOP_FILLED;
       }
@@ -145,16 +144,44 @@ export abstract class Matching extends Settlement {
     }
   }
 
-  /** affordable (match.ts) for a buy by total with the given numerators, in bigint: rare. */
+  /**
+   * affordable (match.ts) for a buy by total with the given numerators and fee rate (ppm), in
+   * bigint: rare.
+   */
   protected affordableAt(
     cm: ColumnarMarket,
     total: number,
     moneyNum: bigint,
     feeNum: bigint,
     ticks: number,
+    feeRate: bigint,
   ): number {
-    const a = affordable(cm.market, BigInt(total), moneyNum, feeNum, BigInt(ticks) * cm.tickSize);
-    return Number(a);
+    const price = BigInt(ticks) * cm.tickSize;
+    return Number(affordable(cm.market, BigInt(total), moneyNum, feeNum, price, feeRate));
+  }
+
+  /**
+   * What buy by total `t` takes at `ticks` from a maker with `makerLeft` (match.ts matchTaker):
+   * room kept for the taker's fee in money, or its whole budget when its user pays this fill's
+   * fee in LTT (amountPayingLtt, and its NOTE on markets priced in LTT).
+   */
+  private affordableTo(
+    cm: ColumnarMarket,
+    t: number,
+    total: number,
+    ticks: number,
+    makerLeft: number,
+  ): number {
+    const m = cm.market;
+    const moneyNum = this.moneyNumOf(cm, t);
+    const ltt = this.table.rows[t * ORDER_WIDTH + O_DEAL_FEE_LTT]!;
+    const feeNum = budgetFeeNum(m, this.feeNumOf(cm, t), BigInt(ltt));
+    const withFee = this.affordableAt(cm, total, moneyNum, feeNum, ticks, m.takerFee);
+    const user = this.table.rows[t * ORDER_WIDTH + O_USER]!;
+    if (withFee >= makerLeft || !this.holders.paysLtt(user) || m.money === LTT) return withFee;
+    const whole = Math.min(this.affordableAt(cm, total, moneyNum, feeNum, ticks, 0n), makerLeft);
+    const fillFeeNum = BigInt(whole) * BigInt(ticks) * cm.tickSize * m.takerFee;
+    return this.lttFeeDue(cm, t, fillFeeNum) >= 0 ? whole : withFee;
   }
 
   /**

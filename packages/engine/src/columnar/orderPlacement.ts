@@ -297,7 +297,7 @@ export abstract class OrderPlacement extends OrderBounds {
     if (!this.triggersFit(cm, 0, 0)) return DECLINED;
     this.ensureTrade(holder, cm.money);
     const asks = cm.asks;
-    if (this.affordableAt(cm, n, 0n, 0n, asks.ticksOf(asks.best())) === 0) {
+    if (this.affordableAt(cm, n, 0n, 0n, asks.ticksOf(asks.best()), cm.market.takerFee) === 0) {
       return reject('amount_too_small', 'The total buys less than one lot', 'total');
     }
     return null;

@@ -292,21 +292,38 @@ export abstract class Settlement extends RecordedState {
    * bigint. The cap keeps the fee, and the order's sum of them, safe integers.
    */
   private lttFee(cm: ColumnarMarket, o: number, feeNum: bigint): number {
+    const fee = this.lttFeeOwed(cm, o, feeNum);
+    if (fee < 0) return -1;
+    const holder = this.table.rows[o * ORDER_WIDTH + O_USER]!;
+    const ltt = this.meta.assets.get(LTT)!.index;
+    // As the bigint core's does, asking for the balance makes it exist.
+    this.holders.ensureAccounts(holder, ltt, LTT);
+    return this.hasAvailable(holder, ltt, fee) ? fee : -1;
+  }
+
+  /** lttFee read without making the balance exist (settle.ts lttFeeDue). */
+  protected lttFeeDue(cm: ColumnarMarket, o: number, feeNum: bigint): number {
+    const fee = this.lttFeeOwed(cm, o, feeNum);
+    if (fee < 0) return -1;
+    const holder = this.table.rows[o * ORDER_WIDTH + O_USER]!;
+    return this.hasAvailable(holder, this.meta.assets.get(LTT)!.index, fee) ? fee : -1;
+  }
+
+  /**
+   * The fee in LTT order `o` owes for a fee numerator if its user pays in LTT, before the LTT
+   * available is asked: -1 when the user does not, LTT has no price, or the order's cap passes.
+   */
+  private lttFeeOwed(cm: ColumnarMarket, o: number, feeNum: bigint): number {
     const row = o * ORDER_WIDTH;
     const ord = this.table.rows;
-    const holder = ord[row + O_USER]!;
-    if (!this.holders.paysLtt(holder)) return -1;
+    if (!this.holders.paysLtt(ord[row + O_USER]!)) return -1;
     const m = cm.market;
     const lttMarket = this.marketsByName.get(m.lttMarketName);
     if (lttMarket !== undefined) this.syncLast(lttMarket);
     const fee = lttFeeFor(this.meta, m, feeNum);
     if (fee < 0n || !lttFeeFits(BigInt(ord[row + O_DEAL_FEE_LTT]!), fee)) return -1;
-    const ltt = this.meta.assets.get(LTT)!.index;
-    // As the bigint core's does, asking for the balance makes it exist.
-    this.holders.ensureAccounts(holder, ltt, LTT);
     // A safe integer: the cap keeps the order's fees in LTT, this one with them, below 2^53.
-    const feeN = toSafe(fee);
-    return this.hasAvailable(holder, ltt, feeN) ? feeN : -1;
+    return toSafe(fee);
   }
 
   /** Move an order's fee in LTT from its user's trade balance to the fees account. */
