@@ -468,6 +468,48 @@ describe.each(CORES)('fees in LTT on the %s core', (core, makeEngine) => {
     expect(x.engine.coreName).toBe(core);
   });
 
+  it('leave a taker selling LTT the LTT it sells: its fee in LTT comes from what is beyond it', () => {
+    // LTT at 2 USDT; user 1 bids for 100 LTT. Selling 100 LTT for 200 USDT, a taker fee of 0.4
+    // USDT, 0.1 LTT. Taken from the LTT being sold, it left the seller 0.1 LTT short, and
+    // halted the engine.
+    const sellAll = (held: bigint, order: 'limit' | 'market', bid = '100') => {
+      const x = TestExchange.standard(makeEngine());
+      priceLtt(x, '2');
+      x.fund(1, 'USDT', usdt('201'));
+      const lttOrder = { market: 'LTT_USDT', source: 'web' } as const;
+      const bidOrder = { ...lttOrder, type: 'order.limit', timeInForce: 'GTC' } as const;
+      x.ok({ ...bidOrder, userId: 1, side: BUY, price: usdt('2'), amount: ltt(bid) });
+      x.fund(2, 'LTT', held);
+      x.ok({ type: 'user.setCustomFee', userId: 2, enabled: true });
+      const sell =
+        order === 'limit'
+          ? x.ok({ ...bidOrder, userId: 2, side: SELL, price: usdt('2'), amount: ltt('100') })
+          : x.ok({ ...marketOrder(2, SELL, { amount: ltt('100') }), ...lttOrder });
+      expect(x.engine.coreName).toBe(core);
+      return { x, sell: orderOf(sell) };
+    };
+    for (const order of ['limit', 'market'] as const) {
+      // All the LTT it has, or 0.1 LTT short of the fee beside it: the fee in money.
+      for (const held of [ltt('100'), ltt('100.1') - 1n]) {
+        const { x, sell } = sellAll(held, order);
+        expect(sell).toMatchObject({ deal_stock: ltt('100'), deal_fee: usdt('0.4') });
+        expect(sell.deal_fee_ltt).toBe(0n);
+        expect(x.trade(2, 'LTT')).toEqual({ available: held - ltt('100'), frozen: 0n });
+        expect(x.trade(2, 'USDT').available).toBe(usdt('199.6'));
+      }
+      // The fee beside it: in LTT.
+      const { x, sell } = sellAll(ltt('100.1'), order);
+      expect(sell).toMatchObject({ deal_fee: 0n, deal_fee_ltt: ltt('0.1') });
+      expect(x.trade(2, 'LTT')).toEqual({ available: 0n, frozen: 0n });
+      expect(x.trade(2, 'USDT').available).toBe(usdt('200'));
+    }
+    // Half of it filled as a taker (its fee in money), the rest of the LTT frozen on the book;
+    // filled there as a maker, its fee in LTT would come from LTT beyond what is frozen.
+    const { x, sell } = sellAll(ltt('100'), 'limit', '50');
+    expect(sell).toMatchObject({ deal_stock: ltt('50'), deal_fee: usdt('0.2'), left: ltt('50') });
+    expect(x.trade(2, 'LTT')).toEqual({ available: 0n, frozen: ltt('50') });
+  });
+
   it('on a market priced in LTT are half its money fee, rounded toward the exchange', () => {
     const x = TestExchange.standard(makeEngine());
     x.ok({
