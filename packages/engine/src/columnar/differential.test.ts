@@ -18,8 +18,44 @@ import {
 } from './differentialFitting.js';
 import { fund, Harness, setUp } from './differentialHarness.js';
 import { core, json } from './differentialQueries.js';
-import { type Plain, QUERY_USERS, SET_UP_SHAPES, SHAPES, USERS } from './differentialShapes.js';
+import {
+  type Plain,
+  QUERY_USERS,
+  SET_UP_SHAPES,
+  SHAPES,
+  type Shape,
+  USERS,
+} from './differentialShapes.js';
 import { steps } from './differentialSteps.js';
+
+/**
+ * Every twentieth step of the seeded run on BTC_LTT, a buy by total of all the LTT a user has to
+ * trade, after an ask of the next user deep enough that it could spend all of it; and a sell of
+ * all the LTT another user has, after a bid for it all: where fees in LTT have no slack to come
+ * out of.
+ */
+function wholeBalanceStep(h: Harness, i: number, ltt: Shape, priced: Shape): Plain | null {
+  const round = Math.floor(i / 20);
+  const user = USERS[(i % 20 < 10 ? round + 2 : round) % USERS.length]!;
+  const order = { type: 'order.limit', userId: (user % USERS.length) + 1, timeInForce: 'GTC' };
+  const lots = (m: Shape, n: bigint) => ({
+    market: m.spec.name,
+    price: m.center,
+    amount: m.spec.lotSize * n,
+  });
+  switch (i % 20) {
+    case 8:
+      return { ...order, ...lots(ltt, 1000n), side: 2, source: 'web' };
+    case 9:
+      return h.allOutOf(user, ltt.spec.name);
+    case 18:
+      return { ...order, ...lots(priced, 2000n), side: 1, source: 'web' };
+    case 19:
+      return h.allInOf(user, priced.spec.name);
+    default:
+      return null;
+  }
+}
 
 describe('columnar core against the bigint core', { timeout: 120_000 }, () => {
   it('gives the same results, events, counters, queries and hash on random commands', () => {
@@ -155,20 +191,7 @@ describe('columnar core against the bigint core', { timeout: 120_000 }, () => {
     // balance.
     let paidInLtt = 0;
     for (let i = 0; i < 600; i++) {
-      // Every twentieth, a buy by total of all the LTT a user has to trade, fees in LTT or not,
-      // after an ask of another user deep enough that it could spend all of it.
-      const buyer = USERS[Math.floor(i / 20) % USERS.length]!;
-      const ask = {
-        type: 'order.limit',
-        userId: (buyer % USERS.length) + 1,
-        market: 'BTC_LTT',
-        side: 1,
-        price: priced.center,
-        amount: 2000n * priced.spec.lotSize,
-        timeInForce: 'GTC',
-        source: 'web',
-      };
-      const special = i % 20 === 18 ? ask : i % 20 === 19 ? h.allInOf(buyer, 'BTC_LTT') : null;
+      const special = wholeBalanceStep(h, i, ltt, priced);
       const sent = h.send({
         ...(special ?? fittingCommand(h, r, [priced, ...SET_UP_SHAPES, ltt])),
         time: h.tick(),

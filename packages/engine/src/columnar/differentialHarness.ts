@@ -17,7 +17,7 @@ import {
   queries,
   resultView,
 } from './differentialQueries.js';
-import { DECIMALS, FUNDS, type Plain, SET_UP_SHAPES, USERS } from './differentialShapes.js';
+import { DECIMALS, FUNDS, type Plain, SET_UP_SHAPES, SHAPES, USERS } from './differentialShapes.js';
 
 /** The time of the first timed command; `tick` adds a millisecond for each one after it. */
 const T0 = 1_700_000_000_000;
@@ -41,7 +41,8 @@ export type Step =
   | { kind: 'cancel'; pick: number; byOwner: boolean; open: boolean }
   | { kind: 'endHold'; pick: number; settle: boolean; fee: bigint; toUserId: number }
   | { kind: 'repeat'; back: number }
-  | { kind: 'allIn'; userId: number; market: string };
+  | { kind: 'allIn'; userId: number; market: string }
+  | { kind: 'allOut'; userId: number; market: string };
 
 /**
  * Engines fed the same commands. The first is the model (bigint only); after each command the
@@ -147,6 +148,9 @@ export class Harness {
       case 'allIn':
         this.send({ ...this.allInOf(step.userId, step.market), time: this.tick() });
         return;
+      case 'allOut':
+        this.send({ ...this.allOutOf(step.userId, step.market), time: this.tick() });
+        return;
       case 'repeat': {
         const n = this.idempotent.length;
         const again = n === 0 ? { type: 'balance.unfreeze', businessId: 'b1' } : undefined;
@@ -169,6 +173,25 @@ export class Harness {
       market,
       side: 2,
       total: available > 0n ? available : 1n,
+      source: 'web',
+    };
+  }
+
+  /**
+   * A market sell of all the stock the user has available to trade, in whole lots, as the model
+   * says: where a seller's fees in LTT have no slack when the stock is LTT.
+   */
+  allOutOf(userId: number, market: string): Plain {
+    const stock = market.split('_')[0] ?? '';
+    const available = this.a.balances(userId)[stock]?.trade.available ?? 0n;
+    const lot = SHAPES.find((m) => m.spec.name === market)?.spec.lotSize ?? 1n;
+    const amount = (available / lot) * lot;
+    return {
+      type: 'order.market',
+      userId,
+      market,
+      side: 1,
+      amount: amount > 0n ? amount : lot,
       source: 'web',
     };
   }

@@ -237,7 +237,7 @@ const step = (rare: boolean): fc.Arbitrary<Step> =>
     {
       weight: 2,
       arbitrary: fc.record({
-        kind: fc.constant('allIn' as const),
+        kind: fc.constantFrom('allIn' as const, 'allOut' as const),
         userId: fc.constantFrom(...USERS),
         market: fc.constantFrom(...MARKET_NAMES),
       }),
