@@ -174,6 +174,21 @@ function buyPayingLtt(x: TestExchange, buyer: UserId, money: bigint, held: bigin
   return x.limit(buyer, BUY, '30000', '0.2');
 }
 
+/** BTC_LTT: BTC priced in LTT to the hundredth, in lots of 0.0001 BTC. */
+const btcLtt = {
+  type: 'market.add',
+  name: 'BTC_LTT',
+  stock: 'BTC',
+  money: 'LTT',
+  tickSize: ltt('0.01'),
+  lotSize: btc('0.0001'),
+  minAmount: btc('0.001'),
+  pricePrecision: 2,
+  amountPrecision: 4,
+  makerFeePpm: 1000,
+  takerFeePpm: 2000,
+} as const;
+
 /** LTT_USDT's last price at `price` USDT: user 5 sells user 6 one LTT. */
 function priceLtt(x: TestExchange, price: string): void {
   x.fund(5, 'LTT', ltt('1'));
@@ -439,19 +454,7 @@ describe.each(CORES)('fees in LTT on the %s core', (core, makeEngine) => {
     // of 0.0015): 3,004.5015 in all. Two lots more would pass 3,006; counting only fees in
     // money, it took three lots more, and with them more LTT than it had, which halted the engine.
     const x = TestExchange.standard(makeEngine());
-    x.ok({
-      type: 'market.add',
-      name: 'BTC_LTT',
-      stock: 'BTC',
-      money: 'LTT',
-      tickSize: ltt('0.01'),
-      lotSize: btc('0.0001'),
-      minAmount: btc('0.001'),
-      pricePrecision: 2,
-      amountPrecision: 4,
-      makerFeePpm: 1000,
-      takerFeePpm: 2000,
-    });
+    x.ok(btcLtt);
     x.fund(1, 'BTC', btc('1'));
     const order = { type: 'order.limit', market: 'BTC_LTT', timeInForce: 'GTC' } as const;
     x.ok({ ...order, userId: 1, side: SELL, price: ltt('15000'), amount: btc('1'), source: 'web' });
@@ -510,21 +513,45 @@ describe.each(CORES)('fees in LTT on the %s core', (core, makeEngine) => {
     expect(x.trade(2, 'LTT')).toEqual({ available: 0n, frozen: ltt('50') });
   });
 
+  it('freeze a buy on a market priced in LTT first: its fees in LTT come from LTT beyond it', () => {
+    // Twelve asks of one lot at 0.01 LTT (100 minor units each, a taker fee of 0.2 of a unit in
+    // money). The buy of all twelve needs 1,200 units and a fee in money of 3 (2.4 rounded up
+    // once); in LTT each fill's fee rounds up on its own, 1 unit each. Taking those from what the
+    // buy was paying with left it 9 units short, and halted the engine.
+    for (const kind of ['market', 'limit'] as const) {
+      for (const [held, feeLtt, fee, left] of [
+        [1_203n, 0n, 3n, 0n],
+        [1_215n, 12n, 0n, 3n],
+      ] as const) {
+        const x = TestExchange.standard(makeEngine());
+        x.ok({ ...btcLtt, minAmount: btc('0.0001') });
+        x.fund(1, 'BTC', btc('1'));
+        const order = { type: 'order.limit', market: 'BTC_LTT', timeInForce: 'GTC' } as const;
+        const ask = { ...order, userId: 1, side: SELL, price: ltt('0.01'), amount: btc('0.0001') };
+        for (let i = 0; i < 12; i++) x.ok({ ...ask, source: 'web' });
+        x.fund(4, 'LTT', held);
+        x.ok({ type: 'user.setCustomFee', userId: 4, enabled: true });
+        const buy =
+          kind === 'market'
+            ? { ...marketOrder(4, BUY, { amount: btc('0.0012') }), market: 'BTC_LTT' }
+            : { ...ask, userId: 4, side: BUY, amount: btc('0.0012'), source: 'api' as const };
+        const result = x.ok(buy);
+        expect(dealsOf(result)).toHaveLength(12);
+        expect(orderOf(result)).toMatchObject({
+          deal_stock: btc('0.0012'),
+          deal_money: 1_200n,
+          deal_fee: fee,
+          deal_fee_ltt: feeLtt,
+        });
+        expect(x.trade(4, 'LTT')).toEqual({ available: left, frozen: 0n });
+        expect(x.engine.coreName).toBe(core);
+      }
+    }
+  });
+
   it('on a market priced in LTT are half its money fee, rounded toward the exchange', () => {
     const x = TestExchange.standard(makeEngine());
-    x.ok({
-      type: 'market.add',
-      name: 'BTC_LTT',
-      stock: 'BTC',
-      money: 'LTT',
-      tickSize: ltt('0.01'),
-      lotSize: btc('0.0001'),
-      minAmount: btc('0.001'),
-      pricePrecision: 2,
-      amountPrecision: 4,
-      makerFeePpm: 1000,
-      takerFeePpm: 2000,
-    });
+    x.ok(btcLtt);
     x.fund(1, 'BTC', btc('1'));
     x.fund(4, 'LTT', ltt('4000'));
     x.ok({ type: 'user.setCustomFee', userId: 4, enabled: true });

@@ -3,7 +3,7 @@
 import { ceilDiv, minBig } from './bigmath.js';
 import { reject } from './errors.js';
 import type { UserState } from './ledger.js';
-import { registerOrder } from './lifecycle.js';
+import { freezeForOrder, registerOrder } from './lifecycle.js';
 import type { Level } from './market.js';
 import { affordable, executeLimit, executeMarket, runTriggers } from './match.js';
 import {
@@ -85,6 +85,7 @@ export function placeLimit(s: State, cmd: OrderLimitCommand): ApplyResult {
   if (badTif !== null) return badTif;
   const o = p.order(s, 1, 0, cmd.timeInForce, cmd.source, cmd.amount, 0n, cmd.price, 0n, 0n);
   registerOrder(s, o);
+  if (p.freezesFirst()) freezeForOrder(s, o, need);
   executeLimit(s, o, true, need);
   runTriggers(s, p.market);
   return { ok: true, events: s.events, result: { kind: 'order', order: s.viewOf(o) } };
@@ -152,6 +153,9 @@ export function placeMarket(s: State, cmd: OrderMarketCommand): ApplyResult {
   const total = cmd.total ?? 0n;
   const o = p.order(s, 2, 0, 'IOC', cmd.source, amount, total, 0n, 0n, 0n);
   registerOrder(s, o);
+  if (amount > 0n && p.freezesFirst()) {
+    freezeForOrder(s, o, p.side === 1 ? amount : marketBuyCost(p, amount));
+  }
   executeMarket(s, o);
   runTriggers(s, p.market);
   return { ok: true, events: s.events, result: { kind: 'order', order: s.viewOf(o) } };

@@ -4,7 +4,7 @@ import { UserState } from './ledger.js';
 import { buyFreezeFor } from './lifecycle.js';
 import { Market } from './market.js';
 import { Order } from './order.js';
-import type { State } from './state.js';
+import { LTT, type State } from './state.js';
 import type {
   Algorithm,
   OrderLimitCommand,
@@ -40,6 +40,20 @@ export class Placement {
         ? this.user.tradeAt(m.stockIndex, m.stock)
         : this.user.tradeAt(m.moneyIndex, m.money);
     return trade.available;
+  }
+
+  /**
+   * Whether the order's funds are LTT (a sell of LTT, a buy on a market priced in LTT) and its
+   * user pays fees in LTT: such an order freezes its funds before it trades, as a resting
+   * order's are, so that its fees in LTT come only from the LTT beyond them.
+   * NOTE: taking them from the LTT the order was about to sell or pay with, a user selling all
+   * their LTT, or buying with all of it in many small fills (each fee in LTT rounded up on its
+   * own, where the funds check rounds the fee in money up once), spent more LTT than they had,
+   * and the negative balance halted the engine.
+   */
+  freezesFirst(): boolean {
+    const m = this.market;
+    return this.user.customFee && (this.side === 1 ? m.stock : m.money) === LTT;
   }
 
   /** What an order of `amount` at `price` must have available. */

@@ -52,17 +52,7 @@ export function lttFeeDue(s: State, o: Order, feeNum: bigint): bigint {
   const fee = lttFeeFor(s, o.market, feeNum);
   if (fee < 0n || !lttFeeFits(o.dealFeeLtt, fee)) return -1n;
   const available = o.user.assets.get(LTT)?.trade.available ?? 0n;
-  return lttForFees(o, available) < fee ? -1n : fee;
-}
-
-/**
- * What of the LTT `available` on its user's trade account a fee in LTT of order `o` may take: all
- * of it, but for a sell of LTT whose funds are not frozen (a new taker's, selling from available),
- * what the order has still to sell is kept for that. Taking a fee out of it, a user selling all
- * their LTT spent more LTT than they had, and the engine halted.
- */
-export function lttForFees(o: Order, available: bigint): bigint {
-  return !o.fundsFrozen && o.side === 1 && o.market.stock === LTT ? available - o.left : available;
+  return available < fee ? -1n : fee;
 }
 
 /** Try to take the fee in LTT from the user's trade balance; returns the LTT taken or -1. */
@@ -70,7 +60,7 @@ function takeLttFee(s: State, o: Order, feeNum: bigint, legs: LegBuffer): bigint
   const fee = lttFeeFor(s, o.market, feeNum);
   if (fee < 0n || !lttFeeFits(o.dealFeeLtt, fee)) return -1n;
   const lttBal = o.user.balance(LTT, 'trade');
-  if (lttForFees(o, lttBal.available) < fee) return -1n;
+  if (lttBal.available < fee) return -1n;
   if (fee > 0n) {
     move(legs, lttBal, -fee, 0n);
     move(legs, s.fees.balance(LTT, 'main'), fee, 0n);

@@ -6,6 +6,7 @@
 import { reject } from '../errors.js';
 import { SAFE_MAX, SAFE_MAX_BIG, toSafe } from '../fastmath.js';
 import { checkOpenOrderCap, mayRest } from '../placement.js';
+import { LTT } from '../state.js';
 import type { OrderLimitCommand, OrderMarketCommand, Rejection } from '../types.js';
 import {
   checkAmount,
@@ -144,6 +145,7 @@ export abstract class OrderPlacement extends OrderBounds {
     const stp = this.placedSelfTrade;
     const o = this.newOrder(h, cm, side, 1, tif, cmd.source, amount, 0, ticks, stp);
     this.resultId = this.table.rows[o * ORDER_WIDTH + O_ID]!;
+    if (this.freezesFirst(cm, h, side)) this.freezeForOrder(o, need);
     this.executeLimit(cm, o, true, need);
     this.runTriggers(cm);
     return this.accepted(RESULT_ORDER);
@@ -220,6 +222,7 @@ export abstract class OrderPlacement extends OrderBounds {
     if (!cm.fits) return DECLINED;
     let amount = 0;
     let total = 0;
+    let need = 0;
     if (cmd.total !== undefined) {
       const bad = this.checkMarketTotal(cm, h, side, cmd.total);
       if (bad !== null) return bad;
@@ -239,7 +242,7 @@ export abstract class OrderPlacement extends OrderBounds {
       } else if (amount > cm.amountMax) {
         return checkOrderAmount(cm.market, cmd.amount!)!;
       }
-      let need = side === 1 ? amount : this.marketBuyCost(cm, amount);
+      need = side === 1 ? amount : this.marketBuyCost(cm, amount);
       if (need < 0) {
         // A buy whose cost passes what numbers hold exactly: its cost in bigint, once.
         const cost = this.marketBuyCostBig(cm, BigInt(amount));
@@ -266,10 +269,17 @@ export abstract class OrderPlacement extends OrderBounds {
     const stp = this.placedSelfTrade;
     const o = this.newOrder(h, cm, side, 2, TIF_IOC, cmd.source, amount, total, 0, stp);
     this.resultId = this.table.rows[o * ORDER_WIDTH + O_ID]!;
+    if (amount > 0 && this.freezesFirst(cm, h, side)) this.freezeForOrder(o, need);
     const why = this.matchTaker(cm, o);
     this.finishOrder(cm, o, why === STOP_FILLED ? 0 : why === STOP_SELF_TRADE ? 1 : 3);
     this.runTriggers(cm);
     return this.accepted(RESULT_ORDER);
+  }
+
+  /** Whether an order's funds are LTT and its user pays fees in LTT (Placement.freezesFirst). */
+  private freezesFirst(cm: ColumnarMarket, holder: number, side: number): boolean {
+    const m = cm.market;
+    return this.holders.paysLtt(holder) && (side === 1 ? m.stock : m.money) === LTT;
   }
 
   /**

@@ -295,33 +295,18 @@ export abstract class Settlement extends RecordedState {
     const fee = this.lttFeeOwed(cm, o, feeNum);
     if (fee < 0) return -1;
     const holder = this.table.rows[o * ORDER_WIDTH + O_USER]!;
+    const ltt = this.meta.assets.get(LTT)!.index;
     // As the bigint core's does, asking for the balance makes it exist.
-    this.holders.ensureAccounts(holder, this.meta.assets.get(LTT)!.index, LTT);
-    return this.lttCovers(cm, o, fee) ? fee : -1;
+    this.holders.ensureAccounts(holder, ltt, LTT);
+    return this.hasAvailable(holder, ltt, fee) ? fee : -1;
   }
 
   /** lttFee read without making the balance exist (settle.ts lttFeeDue). */
   protected lttFeeDue(cm: ColumnarMarket, o: number, feeNum: bigint): number {
     const fee = this.lttFeeOwed(cm, o, feeNum);
-    return fee >= 0 && this.lttCovers(cm, o, fee) ? fee : -1;
-  }
-
-  /**
-   * Whether the LTT that order `o`'s fees in LTT may take covers `fee` (settle.ts lttForFees): a
-   * sell of LTT not yet frozen keeps what it has still to sell, counted in bigint, since the sum
-   * may pass 2^53.
-   */
-  private lttCovers(cm: ColumnarMarket, o: number, fee: number): boolean {
-    const ord = this.table.rows;
-    const row = o * ORDER_WIDTH;
-    const holder = ord[row + O_USER]!;
-    const ltt = this.meta.assets.get(LTT)!.index;
-    if (ord[row + O_FUNDS_FROZEN] === 0 && ord[row + O_SIDE] === 1 && cm.market.stock === LTT) {
-      const b = this.balances;
-      const available = b.available(b.cell(holder, ltt, KIND_TRADE));
-      return available - BigInt(ord[row + O_LEFT]!) >= BigInt(fee);
-    }
-    return this.hasAvailable(holder, ltt, fee);
+    if (fee < 0) return -1;
+    const holder = this.table.rows[o * ORDER_WIDTH + O_USER]!;
+    return this.hasAvailable(holder, this.meta.assets.get(LTT)!.index, fee) ? fee : -1;
   }
 
   /**
