@@ -5,7 +5,21 @@ import { describe, expect, it } from 'vitest';
 import { ceilDiv } from './bigmath.js';
 import { BUY, CORES, orderOf, SELL, TestExchange, usdt } from './fixtures.js';
 import { Market } from './market.js';
-import { affordable } from './match.js';
+import { affordable, budgetFeeNum } from './match.js';
+
+/** A market priced in LTT: BTC_LTT, a tick of one minor unit, lots of one. */
+const btcLttRules = {
+  name: 'BTC_LTT',
+  stock: 'BTC',
+  money: 'LTT',
+  tickSize: 1n,
+  lotSize: 1n,
+  minAmount: 1n,
+  pricePrecision: 8,
+  amountPrecision: 8,
+  makerFeePpm: 1000,
+  takerFeePpm: 2000,
+};
 
 function xyzMarket(lotSize: bigint, takerFeePpm: number, stockDecimals: number): Market {
   const rules = {
@@ -66,6 +80,48 @@ describe('affordable', () => {
           expect(amount % lot).toBe(0n);
           expect(paid(m, moneyNum, feeNum, amount, price, rate)).toBeLessThanOrEqual(total);
           expect(paid(m, moneyNum, feeNum, amount + lot, price, rate)).toBeGreaterThan(total);
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+});
+
+describe('a buy by total on a market priced in LTT', () => {
+  it('stays within its total, the next fill paying its fee in money or in LTT', () => {
+    // There its fees in LTT come out of the total too (budgetFeeNum). A fee in LTT is half the
+    // fee in money, each fill's rounded up on its own; fees in money round up on the order's sum.
+    const m = new Market(
+      { ...btcLttRules, takerFeePpm: 2000 },
+      { decimals: 8, index: 0 },
+      { decimals: 8, index: 1 },
+    );
+    fc.assert(
+      fc.property(
+        fc.record({
+          price: fc.oneof(big(1, 10 ** 9), big(10 ** 7, 10 ** 9)),
+          // What the total leaves after the earlier fills: tight, or not.
+          room: fc.oneof(big(0, 10), big(0, 10 ** 6)),
+          // Earlier fills: their value and fees in money (numerators), and fees in LTT.
+          moneyNum: big(0, 10 ** 18),
+          feeNum: big(0, 10 ** 18),
+          dealFeeLtt: big(0, 10 ** 6),
+        }),
+        ({ price, room, moneyNum, feeNum, dealFeeLtt }) => {
+          const spent = ceilDiv(moneyNum, m.scale) + ceilDiv(feeNum, m.feeScale) + dealFeeLtt;
+          const total = spent + room;
+          const base = budgetFeeNum(m, feeNum, dealFeeLtt);
+          const amount = affordable(m, total, moneyNum, base, price, m.takerFee);
+          const x = amount * price;
+          const money = ceilDiv(moneyNum + x, m.scale);
+          const inMoney = money + ceilDiv(feeNum + x * m.takerFee, m.feeScale) + dealFeeLtt;
+          const inLtt =
+            money +
+            ceilDiv(feeNum, m.feeScale) +
+            dealFeeLtt +
+            ceilDiv(x * m.takerFee, m.feeScale * 2n);
+          expect(inMoney).toBeLessThanOrEqual(total);
+          expect(inLtt).toBeLessThanOrEqual(total);
         },
       ),
       { numRuns: 3000 },

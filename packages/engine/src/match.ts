@@ -61,12 +61,16 @@ export function affordable(
 
 /**
  * What a buy by total has spent of its budget on fees, as affordable counts it (in 1 / feeScale
- * of a minor unit): its fees in money, and on a market priced in LTT its fees in LTT too, which
- * come out of the balance its total does. Without them such a buy, its fees taken in LTT,
- * spent its whole total and its fees besides, past what it had.
+ * of a minor unit): its fees in money (their numerators), and on a market priced in LTT its fees
+ * in LTT too, which come out of the balance its total does. Without them such a buy, its fees
+ * taken in LTT, spent its whole total and its fees besides, past what it had.
+ * NOTE: there, its fees in money count whole, as charged (deal_fee): a fee in LTT rounds up on
+ * its own fill, so the fraction of a unit the order's fees in money have not yet used does not
+ * cover it (affordable.test.ts).
  */
 export function budgetFeeNum(m: Market, feeNum: bigint, dealFeeLtt: bigint): bigint {
-  return m.money === LTT ? feeNum + dealFeeLtt * m.feeScale : feeNum;
+  if (m.money !== LTT) return feeNum;
+  return (ceilDiv(feeNum, m.feeScale) + dealFeeLtt) * m.feeScale;
 }
 
 /**
