@@ -145,7 +145,10 @@ export abstract class OrderPlacement extends OrderBounds {
     const stp = this.placedSelfTrade;
     const o = this.newOrder(h, cm, side, 1, tif, cmd.source, amount, 0, ticks, stp);
     this.resultId = this.table.rows[o * ORDER_WIDTH + O_ID]!;
-    if (this.freezesFirst(cm, h, side)) this.freezeForOrder(o, need);
+    // No call at all on the common path, where no user pays fees in LTT.
+    if (this.holders.lttFeeUsers > 0 && this.freezesFirst(cm, h, side)) {
+      this.freezeForOrder(o, need);
+    }
     this.executeLimit(cm, o, true, need);
     this.runTriggers(cm);
     return this.accepted(RESULT_ORDER);
@@ -269,7 +272,9 @@ export abstract class OrderPlacement extends OrderBounds {
     const stp = this.placedSelfTrade;
     const o = this.newOrder(h, cm, side, 2, TIF_IOC, cmd.source, amount, total, 0, stp);
     this.resultId = this.table.rows[o * ORDER_WIDTH + O_ID]!;
-    if (amount > 0 && this.freezesFirst(cm, h, side)) this.freezeForOrder(o, need);
+    if (this.holders.lttFeeUsers > 0 && amount > 0 && this.freezesFirst(cm, h, side)) {
+      this.freezeForOrder(o, need);
+    }
     const why = this.matchTaker(cm, o);
     this.finishOrder(cm, o, why === STOP_FILLED ? 0 : why === STOP_SELF_TRADE ? 1 : 3);
     this.runTriggers(cm);
