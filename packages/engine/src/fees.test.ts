@@ -15,7 +15,7 @@ import {
   units,
   usdt,
 } from './fixtures.js';
-import type { OrderView, UserId } from './types.js';
+import type { Accepted, OrderView, UserId } from './types.js';
 
 function feesOf(x: TestExchange, asset: string): bigint {
   const total = x.engine.assetTotals().find((t) => t.asset === asset)!.total;
@@ -189,6 +189,17 @@ const btcLtt = {
   takerFeePpm: 2000,
 } as const;
 
+/**
+ * User 2, given 6,000 USDT and `held` LTT and with fees in LTT on, buys by total for 6,000 USDT:
+ * the result.
+ */
+function buyFor6000PayingLtt(x: TestExchange, held: bigint): Accepted {
+  x.fund(2, 'USDT', usdt('6000'));
+  x.fund(2, 'LTT', held);
+  x.ok({ type: 'user.setCustomFee', userId: 2, enabled: true });
+  return x.ok(marketOrder(2, BUY, { total: usdt('6000') }));
+}
+
 /** LTT_USDT's last price at `price` USDT: user 5 sells user 6 one LTT. */
 function priceLtt(x: TestExchange, price: string): void {
   x.fund(5, 'LTT', ltt('1'));
@@ -344,10 +355,7 @@ describe.each(CORES)('fees in LTT on the %s core', (core, makeEngine) => {
       priceLtt(x, '2');
       x.fund(1, 'BTC', btc('1'));
       x.limit(1, SELL, '30000', '1');
-      x.fund(2, 'USDT', usdt('6000'));
-      x.fund(2, 'LTT', held);
-      x.ok({ type: 'user.setCustomFee', userId: 2, enabled: true });
-      const result = x.ok(marketOrder(2, BUY, { total: usdt('6000') }));
+      const result = buyFor6000PayingLtt(x, held);
       expect(dealsOf(result)).toHaveLength(fills);
       expect(orderOf(result)).toMatchObject({
         deal_stock: btc(bought),
@@ -370,10 +378,7 @@ describe.each(CORES)('fees in LTT on the %s core', (core, makeEngine) => {
     priceLtt(x, '2');
     x.fund(1, 'BTC', btc('0.1998'));
     x.limit(1, SELL, '30000', '0.1998');
-    x.fund(2, 'USDT', usdt('6000'));
-    x.fund(2, 'LTT', ltt('2.997'));
-    x.ok({ type: 'user.setCustomFee', userId: 2, enabled: true });
-    const result = x.ok(marketOrder(2, BUY, { total: usdt('6000') }));
+    const result = buyFor6000PayingLtt(x, ltt('2.997'));
     // In one fill: not 0.1996 first, then the 0.0002 left in a second.
     expect(dealsOf(result)).toHaveLength(1);
     expect(orderOf(result)).toMatchObject({
@@ -412,10 +417,7 @@ describe.each(CORES)('fees in LTT on the %s core', (core, makeEngine) => {
     x.limit(1, SELL, '30000', '0.1');
     x.fund(3, 'BTC', btc('1'));
     x.limit(3, SELL, '31000', '1');
-    x.fund(2, 'USDT', usdt('6000'));
-    x.fund(2, 'LTT', ltt('10'));
-    x.ok({ type: 'user.setCustomFee', userId: 2, enabled: true });
-    const buy = orderOf(x.ok(marketOrder(2, BUY, { total: usdt('6000') })));
+    const buy = orderOf(buyFor6000PayingLtt(x, ltt('10')));
     expect(buy).toMatchObject({
       deal_stock: btc('0.1967'),
       deal_money: usdt('5997.7'),
@@ -433,10 +435,7 @@ describe.each(CORES)('fees in LTT on the %s core', (core, makeEngine) => {
     priceLtt(x, '2');
     x.fund(1, 'BTC', btc('1'));
     x.limit(1, SELL, '30000', '1');
-    x.fund(2, 'USDT', usdt('6000'));
-    x.fund(2, 'LTT', ltt('2.99'));
-    x.ok({ type: 'user.setCustomFee', userId: 2, enabled: true });
-    const buy = orderOf(x.ok(marketOrder(2, BUY, { total: usdt('6000') })));
+    const buy = orderOf(buyFor6000PayingLtt(x, ltt('2.99')));
     expect(buy).toMatchObject({
       deal_stock: btc('0.1996'),
       deal_money: usdt('5988'),
