@@ -91,11 +91,7 @@ describe('a buy by total on a market priced in LTT', () => {
   it('stays within its total, the next fill paying its fee in money or in LTT', () => {
     // There its fees in LTT come out of the total too (budgetFeeNum). A fee in LTT is half the
     // fee in money, each fill's rounded up on its own; fees in money round up on the order's sum.
-    const m = new Market(
-      { ...btcLttRules, takerFeePpm: 2000 },
-      { decimals: 8, index: 0 },
-      { decimals: 8, index: 1 },
-    );
+    const m = new Market(btcLttRules, { decimals: 8, index: 0 }, { decimals: 8, index: 1 });
     fc.assert(
       fc.property(
         fc.record({

@@ -129,13 +129,14 @@ function checkMarketTotal(p: Placement, total: unknown): Rejection | null {
   return null;
 }
 
-function checkMarketFunds(p: Placement, cmd: OrderMarketCommand): Rejection | null {
-  if (cmd.total !== undefined) return checkMarketTotal(p, cmd.total);
+/** Why a market order cannot be placed, or what it needs available: its total, stock or cost. */
+function checkMarketFunds(p: Placement, cmd: OrderMarketCommand): Rejection | bigint {
+  if (cmd.total !== undefined) return checkMarketTotal(p, cmd.total) ?? (cmd.total as bigint);
   const m = p.market;
   const bad = checkAmount(m, cmd.amount) ?? checkOrderAmount(m, cmd.amount!);
   if (bad !== null) return bad;
   const need = p.side === 1 ? cmd.amount! : marketBuyCost(p, cmd.amount!);
-  return p.available() < need ? insufficient('amount') : null;
+  return p.available() < need ? insufficient('amount') : need;
 }
 
 export function placeMarket(s: State, cmd: OrderMarketCommand): ApplyResult {
@@ -147,15 +148,13 @@ export function placeMarket(s: State, cmd: OrderMarketCommand): ApplyResult {
   if ((p.side === 2 ? p.market.asks : p.market.bids).best() === undefined) {
     return reject('not_enough_liquidity', 'Not enough liquidity');
   }
-  const bad = checkMarketFunds(p, cmd);
-  if (bad !== null) return bad;
+  const need = checkMarketFunds(p, cmd);
+  if (typeof need !== 'bigint') return need;
   const amount = cmd.amount ?? 0n;
   const total = cmd.total ?? 0n;
   const o = p.order(s, 2, 0, 'IOC', cmd.source, amount, total, 0n, 0n, 0n);
   registerOrder(s, o);
-  if (amount > 0n && p.freezesFirst()) {
-    freezeForOrder(s, o, p.side === 1 ? amount : marketBuyCost(p, amount));
-  }
+  if (amount > 0n && p.freezesFirst()) freezeForOrder(s, o, need);
   executeMarket(s, o);
   runTriggers(s, p.market);
   return { ok: true, events: s.events, result: { kind: 'order', order: s.viewOf(o) } };
