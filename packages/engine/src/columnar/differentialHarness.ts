@@ -42,7 +42,24 @@ export type Step =
   | { kind: 'endHold'; pick: number; settle: boolean; fee: bigint; toUserId: number }
   | { kind: 'repeat'; back: number }
   | { kind: 'allIn'; userId: number; market: string }
-  | { kind: 'allOut'; userId: number; market: string };
+  | { kind: 'allOut'; userId: number; market: string }
+  | AllInOrderStep;
+
+/**
+ * A limit, stop-limit or OCO order for all a user has to trade: the most whole lots its funds
+ * cover at its prices, fees included, as the "100%" of an order form sends. Prices are the
+ * market's centre plus a number of its steps.
+ */
+export interface AllInOrderStep {
+  kind: 'allInOrder';
+  order: 'order.limit' | 'order.stopLimit' | 'order.oco';
+  userId: number;
+  market: string;
+  side: 1 | 2;
+  timeInForce: string;
+  /** The price, the stop price and the stop leg's limit price, in steps from the centre. */
+  steps: [number, number, number];
+}
 
 /**
  * Engines fed the same commands. The first is the model (bigint only); after each command the
@@ -151,6 +168,9 @@ export class Harness {
       case 'allOut':
         this.send({ ...this.allOutOf(step.userId, step.market), time: this.tick() });
         return;
+      case 'allInOrder':
+        this.send({ ...this.allInOrderOf(step), time: this.tick() });
+        return;
       case 'repeat': {
         const n = this.idempotent.length;
         const again = n === 0 ? { type: 'balance.unfreeze', businessId: 'b1' } : undefined;
@@ -194,6 +214,41 @@ export class Harness {
       amount: amount > 0n ? amount : lot,
       source: 'web',
     };
+  }
+
+  /** An order for all the user has to trade (`AllInOrderStep`), as the model says. */
+  allInOrderOf(step: AllInOrderStep): Plain {
+    const m = SHAPES.find((shape) => shape.spec.name === step.market) ?? SHAPES[0]!;
+    const [price, stopPrice, limitPrice] = step.steps.map((k) => m.center + BigInt(k) * m.step);
+    const { stock, money, lotSize } = m.spec;
+    const funds = this.a.balances(step.userId)[step.side === 1 ? stock : money];
+    const available = funds?.trade.available ?? 0n;
+    // A buy freezes each price's cost and its fee at the higher rate, each rounded up.
+    const scale = 10n ** BigInt(DECIMALS[stock] ?? 0);
+    const feeScale = scale * 1_000_000n;
+    const maxFee = BigInt(Math.max(m.spec.makerFeePpm, m.spec.takerFeePpm));
+    const need = (lots: bigint, at: bigint) => {
+      const num = lots * lotSize * at;
+      return (num + scale - 1n) / scale + (num * maxFee + feeScale - 1n) / feeScale;
+    };
+    const prices = step.order === 'order.oco' ? [price!, limitPrice!] : [price!];
+    const top = prices.reduce((a, b) => (a > b ? a : b));
+    let lots = available / lotSize;
+    if (step.side === 2) {
+      lots = top > 0n ? available / ((top * lotSize + scale - 1n) / scale) : 0n;
+      while (lots > 0n && need(lots, top) > available) lots--;
+    }
+    const amount = (lots > 0n ? lots : 1n) * lotSize;
+    const order = { userId: step.userId, market: step.market, side: step.side, amount };
+    const source = 'web';
+    switch (step.order) {
+      case 'order.limit':
+        return { type: step.order, ...order, price, timeInForce: step.timeInForce, source };
+      case 'order.stopLimit':
+        return { type: step.order, ...order, stopPrice, price, source };
+      case 'order.oco':
+        return { type: step.order, ...order, price, stopPrice, limitPrice, source };
+    }
   }
 
   /** A cancel of an open order or of one seen lately, by its owner or by someone else. */

@@ -25,6 +25,7 @@ import {
   MARKET_NAMES,
   type Plain,
   SET_UP_SHAPES,
+  SHAPES,
   spec,
   USERS,
 } from './differentialShapes.js';
@@ -229,6 +230,21 @@ const malformed: fc.Arbitrary<Step> = fc.oneof(
     .map(([c, time]) => ({ kind: 'badTime' as const, command: c, time })),
 );
 
+/** An order for all a user has: a limit order in any time in force, a stop-limit or an OCO. */
+const allInOrder: fc.Arbitrary<Step> = fc.record({
+  kind: fc.constant('allInOrder' as const),
+  order: fc.constantFrom('order.limit' as const, 'order.stopLimit' as const, 'order.oco' as const),
+  userId: fc.constantFrom(...USERS),
+  market: fc.constantFrom(...SHAPES.map((m) => m.spec.name)),
+  side: fc.constantFrom(1 as const, 2 as const),
+  timeInForce: fc.constantFrom('GTC', 'IOC', 'FOK', 'POST_ONLY'),
+  steps: fc.tuple(
+    fc.integer({ min: -10, max: 10 }),
+    fc.integer({ min: -10, max: 10 }),
+    fc.integer({ min: -10, max: 10 }),
+  ),
+});
+
 /** One step; with `rare`, also the commands that make the engine leave the columnar core. */
 const step = (rare: boolean): fc.Arbitrary<Step> =>
   fc.oneof(
@@ -242,6 +258,7 @@ const step = (rare: boolean): fc.Arbitrary<Step> =>
         market: fc.constantFrom(...MARKET_NAMES),
       }),
     },
+    { weight: 2, arbitrary: allInOrder },
     { weight: 4, arbitrary: command(withSelfTrade(stopLimit)) },
     { weight: 3, arbitrary: command(withSelfTrade(oco)) },
     { weight: 2, arbitrary: customFee },
