@@ -103,6 +103,15 @@ export const SHAPES: Shape[] = [
     maxLots: 1000,
     maxTotal: 5_000_000_000n,
   },
+  // Fees far past any real market's (a maker pays 99.9999%, a taker a quarter), priced in LTT:
+  // the engine's sums of a fee and its price must hold at every rate it accepts.
+  {
+    spec: spec('ETH_LTT', 1_000_000n, 1_000_000n, 0n, 2, 2, 999_999, 250_000),
+    center: 2_000_000_000n,
+    step: 10_000_000n,
+    maxLots: 2000,
+    maxTotal: 100_000_000_000n,
+  },
 ];
 export const SET_UP_SHAPES = SHAPES.slice(0, 3);
 export const LATER_SHAPES = SHAPES.slice(3);
