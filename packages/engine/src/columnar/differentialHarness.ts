@@ -235,8 +235,14 @@ export class Harness {
     const top = prices.reduce((a, b) => (a > b ? a : b));
     let lots = available / lotSize;
     if (step.side === 2) {
-      lots = top > 0n ? available / ((top * lotSize + scale - 1n) / scale) : 0n;
-      while (lots > 0n && need(lots, top) > available) lots--;
+      // The most lots whose need fits: a search up from none to past the fee-free bound.
+      let [fits, over] = [0n, top > 0n ? (available * scale) / (top * lotSize) + 1n : 1n];
+      while (over - fits > 1n) {
+        const mid = (fits + over) / 2n;
+        if (need(mid, top) <= available) fits = mid;
+        else over = mid;
+      }
+      lots = fits;
     }
     const amount = (lots > 0n ? lots : 1n) * lotSize;
     const order = { userId: step.userId, market: step.market, side: step.side, amount };
