@@ -145,37 +145,35 @@ export class Harness {
     if (result.ok !== true) throw new Error(`${json(cmd)}: ${json(outcome)}`);
   }
 
-  run(step: Step): void {
+  /** One step, resolved against what the run has seen; returns the model's outcome. */
+  run(step: Step): Outcome {
     switch (step.kind) {
       case 'command':
-        this.send({ ...step.command, time: this.tick() });
-        return;
+        return this.send({ ...step.command, time: this.tick() });
       case 'badTime':
-        this.send({ ...step.command, time: step.time });
-        return;
+        return this.send({ ...step.command, time: step.time });
       case 'raw':
-        this.send(step.value);
-        return;
+        return this.send(step.value);
       case 'cancel':
-        this.send({ ...this.cancelOf(step.pick, step.byOwner, step.open), time: this.tick() });
-        return;
+        return this.send({
+          ...this.cancelOf(step.pick, step.byOwner, step.open),
+          time: this.tick(),
+        });
       case 'endHold':
-        this.send({ ...this.endHold(step), time: this.tick() });
-        return;
+        return this.send({ ...this.endHold(step), time: this.tick() });
       case 'allIn':
-        this.send({ ...this.allInOf(step.userId, step.market), time: this.tick() });
-        return;
+        return this.send({ ...this.allInOf(step.userId, step.market), time: this.tick() });
       case 'allOut':
-        this.send({ ...this.allOutOf(step.userId, step.market), time: this.tick() });
-        return;
+        return this.send({ ...this.allOutOf(step.userId, step.market), time: this.tick() });
       case 'allInOrder':
-        this.send({ ...this.allInOrderOf(step), time: this.tick() });
-        return;
+        return this.send({ ...this.allInOrderOf(step), time: this.tick() });
       case 'repeat': {
         const n = this.idempotent.length;
         const again = n === 0 ? { type: 'balance.unfreeze', businessId: 'b1' } : undefined;
-        this.send({ ...(again ?? this.idempotent[n - 1 - (step.back % n)]), time: this.tick() });
-        return;
+        return this.send({
+          ...(again ?? this.idempotent[n - 1 - (step.back % n)]),
+          time: this.tick(),
+        });
       }
     }
   }
