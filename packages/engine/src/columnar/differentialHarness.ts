@@ -4,7 +4,10 @@
 // generated steps can be resolved against it; and the set-up of the exchange every test starts
 // from. Kept apart from the generators so that the seeded and the fast-check tests share it.
 import { expect } from 'vitest';
+import { maxBig } from '../bigmath.js';
 import { Engine } from '../engine.js';
+import { buyFreezeFor } from '../lifecycle.js';
+import { Market } from '../market.js';
 import { State } from '../state.js';
 import type { Command } from '../types.js';
 import {
@@ -17,7 +20,15 @@ import {
   queries,
   resultView,
 } from './differentialQueries.js';
-import { DECIMALS, FUNDS, type Plain, SET_UP_SHAPES, SHAPES, USERS } from './differentialShapes.js';
+import {
+  DECIMALS,
+  FUNDS,
+  type Plain,
+  SET_UP_SHAPES,
+  SHAPES,
+  type Shape,
+  USERS,
+} from './differentialShapes.js';
 
 /** The time of the first timed command; `tick` adds a millisecond for each one after it. */
 const T0 = 1_700_000_000_000;
@@ -221,23 +232,18 @@ export class Harness {
     const { stock, money, lotSize } = m.spec;
     const funds = this.a.balances(step.userId)[step.side === 1 ? stock : money];
     const available = funds?.trade.available ?? 0n;
-    // A buy freezes each price's cost and its fee at the higher rate, each rounded up.
-    const scale = 10n ** BigInt(DECIMALS[stock] ?? 0);
-    const feeScale = scale * 1_000_000n;
-    const maxFee = BigInt(Math.max(m.spec.makerFeePpm, m.spec.takerFeePpm));
-    const need = (lots: bigint, at: bigint) => {
-      const num = lots * lotSize * at;
-      return (num + scale - 1n) / scale + (num * maxFee + feeScale - 1n) / feeScale;
-    };
-    const prices = step.order === 'order.oco' ? [price!, limitPrice!] : [price!];
-    const top = prices.reduce((a, b) => (a > b ? a : b));
+    // One freeze covers an OCO's two legs, at whichever price costs more.
+    const top = step.order === 'order.oco' ? maxBig(price!, limitPrice!) : price!;
     let lots = available / lotSize;
     if (step.side === 2) {
-      // The most lots whose need fits: a search up from none to past the fee-free bound.
+      // The most lots whose freeze (the engine's own sum, each part rounded up) fits: a search
+      // up from none to past the bound without a fee.
+      const market = marketOf(m);
+      const scale = 10n ** BigInt(DECIMALS[stock] ?? 0);
       let [fits, over] = [0n, top > 0n ? (available * scale) / (top * lotSize) + 1n : 1n];
       while (over - fits > 1n) {
         const mid = (fits + over) / 2n;
-        if (need(mid, top) <= available) fits = mid;
+        if (buyFreezeFor(market, mid * lotSize, top) <= available) fits = mid;
         else over = mid;
       }
       lots = fits;
@@ -327,6 +333,13 @@ export class Harness {
       this.holds.push({ freeze: rest.type === 'balance.freeze', businessId: rest.businessId });
     }
   }
+}
+
+/** The engine's market of a shape, to ask what a buy on it freezes. */
+function marketOf(m: Shape): Market {
+  const { stock, money } = m.spec;
+  const asset = (name: string, index: number) => ({ decimals: DECIMALS[name] ?? 0, index });
+  return new Market(m.spec, asset(stock, 0), asset(money, 1));
 }
 
 /** What `note` reads of an accepted result. */
