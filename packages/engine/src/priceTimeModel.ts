@@ -1,0 +1,302 @@
+// A reference model of one market's order book, written from the rules in
+// docs/decisions/engine.md and self-trade-prevention.md and from nothing in either core: sorted
+// arrays, one order at a time, no balances and no fees. priceTime.test.ts drives it beside the
+// engine with the same commands and compares who traded with whom, at what price, how much,
+// which orders ended and why, which stops fired and in what order, and the book after each
+// command. The differential test compares the two cores with each other; this compares both
+// with the rules, so a mistake they share (a level in the wrong place, a stop fired out of turn,
+// an OCO leg left open) does not pass unseen.
+import type { SelfTradePrevention, Side } from './types.js';
+
+export interface ModelOrder {
+  id: number;
+  user: number;
+  side: Side;
+  /** The limit price; for a waiting stop, the price it becomes a limit order at. 0 for a market order. */
+  price: bigint;
+  left: bigint;
+  selfTrade: SelfTradePrevention;
+  /** A waiting stop's stop price and direction (1 fires at or above it, −1 at or below). */
+  stop: bigint;
+  direction: 0 | 1 | -1;
+  /** The other leg of an OCO while both are open. */
+  sibling: ModelOrder | null;
+  /** When it joined its side of the book: its place in the queue at its price. */
+  arrival: number;
+}
+
+/** What one command did, in the engine's terms, or the code it was refused with. */
+export interface ModelOutcome {
+  rejected: string | null;
+  /** [maker id, taker id, price, amount], in the order they happened. */
+  deals: [number, number, bigint, bigint][];
+  /** [order id, finish reason], in any order (compared sorted). */
+  finishes: [number, number][];
+  /** Ids of the stops that fired, in the order they fired. */
+  triggered: number[];
+}
+
+type StopReason = 'filled' | 'price' | 'book' | 'self';
+
+export class PriceTimeModel {
+  /** Best first: asks by price ascending, bids descending; then by arrival. */
+  readonly asks: ModelOrder[] = [];
+  readonly bids: ModelOrder[] = [];
+  /** Open orders, waiting stops included, by id. */
+  readonly open = new Map<number, ModelOrder>();
+  last = 0n;
+  private arrivals = 0;
+  private runLo = -1n;
+  private runHi = -1n;
+  private out: ModelOutcome = emptyOutcome(null);
+
+  constructor(public nextId: number) {}
+
+  limit(
+    user: number,
+    side: Side,
+    price: bigint,
+    amount: bigint,
+    tif: string,
+    stp: SelfTradePrevention,
+  ): ModelOutcome {
+    const opposite = this.opposite(side);
+    const best = opposite[0];
+    if (tif === 'POST_ONLY' && best !== undefined && crosses(side, price, best.price)) {
+      return emptyOutcome('post_only_would_take');
+    }
+    if (tif === 'FOK' && !this.fillable(user, side, price, amount, stp)) {
+      return emptyOutcome('fok_not_filled');
+    }
+    this.begin();
+    const t = this.newOrder(user, side, price, amount, stp);
+    this.runLimit(t, tif === 'IOC' || tif === 'FOK');
+    return this.end();
+  }
+
+  market(user: number, side: Side, amount: bigint, stp: SelfTradePrevention): ModelOutcome {
+    if (this.opposite(side).length === 0) return emptyOutcome('not_enough_liquidity');
+    this.begin();
+    const t = this.newOrder(user, side, 0n, amount, stp);
+    const why = this.take(t);
+    this.finish(t, why === 'filled' ? 0 : why === 'self' ? 1 : 3);
+    return this.end();
+  }
+
+  stopLimit(
+    user: number,
+    side: Side,
+    stop: bigint,
+    price: bigint,
+    amount: bigint,
+    stp: SelfTradePrevention,
+  ): ModelOutcome {
+    if (this.last === 0n || stop === this.last) return emptyOutcome('invalid_stop_price');
+    this.begin();
+    const o = this.newOrder(user, side, price, amount, stp);
+    this.park(o, stop, stop > this.last ? 1 : -1);
+    return this.end();
+  }
+
+  /** A limit leg at `price` and a stop leg firing at `stop` into a limit at `limitPrice`. */
+  oco(
+    user: number,
+    side: Side,
+    price: bigint,
+    stop: bigint,
+    limitPrice: bigint,
+    amount: bigint,
+    stp: SelfTradePrevention,
+  ): ModelOutcome {
+    const last = this.last;
+    const valid = side === 1 ? stop < last && last < price : price < last && last < stop;
+    if (last === 0n || !valid) return emptyOutcome('invalid_oco_prices');
+    this.begin();
+    const limitLeg = this.newOrder(user, side, price, amount, stp);
+    const stopLeg = this.newOrder(user, side, limitPrice, amount, stp);
+    limitLeg.sibling = stopLeg;
+    stopLeg.sibling = limitLeg;
+    this.park(stopLeg, stop, side === 1 ? -1 : 1);
+    this.runLimit(limitLeg, false);
+    return this.end();
+  }
+
+  cancel(user: number, id: number): ModelOutcome {
+    const o = this.open.get(id);
+    if (o === undefined || o.user !== user) return emptyOutcome('order_not_found');
+    this.begin();
+    this.finish(o, 1);
+    return this.end();
+  }
+
+  /** Every open order of the user, oldest first (a leg of an OCO cancelled with its pair). */
+  cancelAll(user: number): ModelOutcome {
+    this.begin();
+    const mine = [...this.open.values()].filter((o) => o.user === user).sort((a, b) => a.id - b.id);
+    for (const o of mine) if (this.open.has(o.id)) this.finish(o, 1);
+    return this.end();
+  }
+
+  /** Price levels best first, as the engine's depth lists them. */
+  depth(side: Side): [bigint, bigint][] {
+    const levels: [bigint, bigint][] = [];
+    for (const o of side === 1 ? this.asks : this.bids) {
+      const top = levels[levels.length - 1];
+      if (top !== undefined && top[0] === o.price) top[1] += o.left;
+      else levels.push([o.price, o.left]);
+    }
+    return levels;
+  }
+
+  private opposite(side: Side): ModelOrder[] {
+    return side === 1 ? this.bids : this.asks;
+  }
+
+  private begin(): void {
+    this.out = emptyOutcome(null);
+    this.runLo = -1n;
+    this.runHi = -1n;
+  }
+
+  /** Fire what the command's trades crossed, then hand back what happened. */
+  private end(): ModelOutcome {
+    for (let o = this.nextToFire(); o !== undefined; o = this.nextToFire()) {
+      o.direction = 0;
+      this.out.triggered.push(o.id);
+      this.endPair(o);
+      this.runLimit(o, false);
+    }
+    return this.out;
+  }
+
+  /** Rising stops first, the lowest stop, then the oldest; then falling, the highest, oldest. */
+  private nextToFire(): ModelOrder | undefined {
+    const waiting = [...this.open.values()].filter((o) => o.direction !== 0);
+    const up = waiting.filter((o) => o.direction === 1 && this.runHi >= 0n && this.runHi >= o.stop);
+    up.sort((a, b) => (a.stop !== b.stop ? (a.stop < b.stop ? -1 : 1) : a.id - b.id));
+    if (up.length > 0) return up[0];
+    const down = waiting.filter(
+      (o) => o.direction === -1 && this.runLo >= 0n && this.runLo <= o.stop,
+    );
+    down.sort((a, b) => (a.stop !== b.stop ? (a.stop > b.stop ? -1 : 1) : a.id - b.id));
+    return down[0];
+  }
+
+  private newOrder(
+    user: number,
+    side: Side,
+    price: bigint,
+    left: bigint,
+    selfTrade: SelfTradePrevention,
+  ): ModelOrder {
+    const o: ModelOrder = {
+      id: this.nextId++,
+      user,
+      side,
+      price,
+      left,
+      selfTrade,
+      stop: 0n,
+      direction: 0,
+      sibling: null,
+      arrival: 0,
+    };
+    this.open.set(o.id, o);
+    return o;
+  }
+
+  private park(o: ModelOrder, stop: bigint, direction: 1 | -1): void {
+    o.stop = stop;
+    o.direction = direction;
+  }
+
+  /** A limit order as a taker: what it cannot take rests, unless it is immediate or stopped. */
+  private runLimit(t: ModelOrder, immediate: boolean): void {
+    const why = this.take(t);
+    if (why === 'filled') this.finish(t, 0);
+    else if (why === 'self' || immediate) this.finish(t, 1);
+    else this.rest(t);
+  }
+
+  /** Trade the taker against the opposite side in price-time order until something stops it. */
+  private take(t: ModelOrder): StopReason {
+    const opposite = this.opposite(t.side);
+    for (;;) {
+      if (t.left === 0n) return 'filled';
+      const m = opposite[0];
+      if (m === undefined) return 'book';
+      if (t.price !== 0n && !crosses(t.side, t.price, m.price)) return 'price';
+      if (m.user === t.user) {
+        if (t.selfTrade === 'cancelNewest') return 'self';
+        this.finish(m, 1);
+        if (t.selfTrade === 'cancelBoth') return 'self';
+        continue;
+      }
+      const amount = m.left < t.left ? m.left : t.left;
+      this.out.deals.push([m.id, t.id, m.price, amount]);
+      this.last = m.price;
+      if (this.runLo < 0n || m.price < this.runLo) this.runLo = m.price;
+      if (m.price > this.runHi) this.runHi = m.price;
+      m.left -= amount;
+      t.left -= amount;
+      // An OCO leg that trades, even in part, ends its pair.
+      this.endPair(m);
+      this.endPair(t);
+      if (m.left === 0n) this.finish(m, 0);
+    }
+  }
+
+  /** Whether a fill-or-kill order finds its whole amount within its price, own orders as its mode meets them. */
+  private fillable(
+    user: number,
+    side: Side,
+    price: bigint,
+    amount: bigint,
+    stp: SelfTradePrevention,
+  ): boolean {
+    let rest = amount;
+    for (const m of this.opposite(side)) {
+      if (rest === 0n || !crosses(side, price, m.price)) break;
+      if (m.user !== user) rest -= m.left < rest ? m.left : rest;
+      else if (stp !== 'cancelOldest') return false;
+    }
+    return rest === 0n;
+  }
+
+  private rest(o: ModelOrder): void {
+    o.arrival = ++this.arrivals;
+    const side = o.side === 1 ? this.asks : this.bids;
+    let at = side.findIndex((r) => (o.side === 1 ? r.price > o.price : r.price < o.price));
+    if (at < 0) at = side.length;
+    side.splice(at, 0, o);
+  }
+
+  /** Close an order, and the other leg of its OCO with reason 2. */
+  private finish(o: ModelOrder, reason: number): void {
+    if (!this.open.delete(o.id)) return;
+    const side = o.side === 1 ? this.asks : this.bids;
+    const at = side.indexOf(o);
+    if (at >= 0) side.splice(at, 1);
+    o.direction = 0;
+    this.out.finishes.push([o.id, reason]);
+    this.endPair(o);
+  }
+
+  /** Cancel the other leg of an order's OCO (reason 2), leaving the order itself open. */
+  private endPair(o: ModelOrder): void {
+    const sibling = o.sibling;
+    if (sibling === null) return;
+    o.sibling = null;
+    sibling.sibling = null;
+    this.finish(sibling, 2);
+  }
+}
+
+/** Whether a taker on `side` at `price` reaches a resting order at `resting`. */
+function crosses(side: Side, price: bigint, resting: bigint): boolean {
+  return side === 2 ? resting <= price : resting >= price;
+}
+
+function emptyOutcome(rejected: string | null): ModelOutcome {
+  return { rejected, deals: [], finishes: [], triggered: [] };
+}
