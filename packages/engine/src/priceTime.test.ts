@@ -1,22 +1,26 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Engine } from './engine.js';
-import { btc, CORES, type CommandInput, MARKET, TestExchange, usdt } from './fixtures.js';
-import { type ModelOutcome, PriceTimeModel } from './priceTimeModel.js';
+import { CORES, type CommandInput, limitOrder, TestExchange, usdt } from './fixtures.js';
+import { type ModelBalance, type ModelOutcome, PriceTimeModel } from './priceTimeModel.js';
 import type { ApplyResult, SelfTradePrevention, Side } from './types.js';
 
 // Random commands on one market, sent to the engine and to a reference model of the book
 // written from the documented rules (priceTimeModel.ts): each command must trade the same orders
-// at the same prices and amounts, end the same orders for the same reasons, fire the same stops
-// in the same order and leave the same book. Balances are large enough never to refuse an order,
-// so what is compared is matching alone; the ledger has its own properties.
+// at the same prices, amounts and fees, end the same orders for the same reasons, fire the same
+// stops in the same order and leave the same book and balances. Balances are large enough never
+// to refuse an order; the market takes any amount to the minor unit, so deals' values are
+// fractions of a cent that each side rounds its own way.
 
+const MARKET = 'XYZ_USDT';
 const USERS = [1, 2, 3, 4] as const;
-const LAST = usdt('30000');
+const LAST = usdt('123.45');
+const RATES = { maker: 1000n, taker: 2500n, stockScale: 10n ** 8n };
 
 // Prices on a grid of 17 around the last price, so orders share levels and stops are crossed.
-const price = fc.integer({ min: -8, max: 8 }).map((k) => LAST + BigInt(k) * usdt('0.5'));
-const amount = fc.integer({ min: 10, max: 60 }).map((lots) => BigInt(lots) * btc('0.0001'));
+const price = fc.integer({ min: -8, max: 8 }).map((k) => LAST + BigInt(k) * usdt('0.05'));
+// Up to 3 XYZ in minor units, the market's minimum (500) first.
+const amount = fc.integer({ min: 500, max: 300_000_000 }).map(BigInt);
 const user = fc.constantFrom(...USERS);
 const side = fc.constantFrom<Side>(1, 2);
 const selfTrade = fc.constantFrom<SelfTradePrevention | undefined>(
@@ -156,7 +160,10 @@ function outcomeOf(result: ApplyResult): ModelOutcome {
   if (!result.ok) return { rejected: result.code, deals: [], finishes: [], triggered: [] };
   const outcome: ModelOutcome = { rejected: null, deals: [], finishes: [], triggered: [] };
   for (const e of result.events) {
-    if (e.type === 'deal') outcome.deals.push([e.makerOrderId, e.takerOrderId, e.price, e.amount]);
+    if (e.type === 'deal') {
+      const { makerOrderId, takerOrderId, price, amount, makerFee, takerFee } = e;
+      outcome.deals.push([makerOrderId, takerOrderId, price, amount, makerFee, takerFee]);
+    }
     if (e.type === 'order.finish') outcome.finishes.push([e.order.id, e.order.finish_reason ?? -1]);
     if (e.type === 'order.triggered') outcome.triggered.push(e.order.id);
   }
@@ -179,13 +186,43 @@ function expectSameBook(engine: Engine, model: PriceTimeModel): void {
     expect(theirs.sort(byId)).toEqual(ours.sort(byId));
   }
   expect(engine.lastPrice(MARKET)).toBe(model.last);
+  for (const u of USERS) expect(balanceOf(engine, u), `user ${u}`).toEqual(model.balances.get(u));
+}
+
+/** A user's XYZ and USDT on the trade account, available and frozen together. */
+function balanceOf(engine: Engine, user: number): ModelBalance {
+  const trade = (asset: string) => {
+    const b = engine.balances(user)[asset]?.trade;
+    return b === undefined ? 0n : b.available + b.frozen;
+  };
+  return { stock: trade('XYZ'), money: trade('USDT') };
+}
+
+/** XYZ_USDT with fees, every user funded, and a first trade at LAST between users 1 and 2. */
+function setUp(x: TestExchange): PriceTimeModel {
+  x.addXyzMarket({
+    tickSize: usdt('0.01'),
+    lotSize: 1n,
+    makerFeePpm: Number(RATES.maker),
+    takerFeePpm: Number(RATES.taker),
+  });
+  for (const u of USERS) {
+    x.fund(u, 'XYZ', 1000n * RATES.stockScale);
+    x.fund(u, 'USDT', usdt('1000000'));
+  }
+  x.ok({ ...limitOrder(1, 1, '0', '0'), market: MARKET, price: LAST, amount: 1000n });
+  x.ok({ ...limitOrder(2, 2, '0', '0'), market: MARKET, price: LAST, amount: 1000n });
+  const balances = new Map(USERS.map((u) => [u, balanceOf(x.engine, u)] as const));
+  const model = new PriceTimeModel(x.engine.nextOrderId, RATES, balances);
+  model.last = LAST;
+  return model;
 }
 
 describe.each(CORES)(
   'price-time priority on the %s core',
   { timeout: 120_000 },
   (_core, makeEngine) => {
-    it('trades, ends and fires orders as the reference model of the rules does', () => {
+    it('trades, settles, ends and fires orders as the reference model of the rules does', () => {
       const seen = {
         deals: 0,
         triggered: 0,
@@ -196,10 +233,8 @@ describe.each(CORES)(
       };
       fc.assert(
         fc.property(fc.array(step, { minLength: 30, maxLength: 100 }), (steps) => {
-          const x = TestExchange.funded(makeEngine(), USERS);
-          x.lastPrice('30000', 1, 2);
-          const model = new PriceTimeModel(x.engine.nextOrderId);
-          model.last = LAST;
+          const x = TestExchange.standard(makeEngine());
+          const model = setUp(x);
           const issued: number[] = [];
           for (const s of steps) {
             const firstId = model.nextId;

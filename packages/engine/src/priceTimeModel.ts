@@ -1,9 +1,10 @@
-// A reference model of one market's order book, written from the rules in
-// docs/decisions/engine.md and self-trade-prevention.md and from nothing in either core: sorted
-// arrays, one order at a time, no balances and no fees. priceTime.test.ts drives it beside the
-// engine with the same commands and compares who traded with whom, at what price, how much,
-// which orders ended and why, which stops fired and in what order, and the book after each
-// command. The differential test compares the two cores with each other; this compares both
+// A reference model of one market's order book and of what its deals move, written from the
+// rules in docs/decisions/engine.md ("Orders", "Fees and rounding") and self-trade-prevention.md
+// and from nothing in either core: sorted arrays, one order at a time, each user's two balances
+// as one number each (what is frozen and what is available together), fees in money only.
+// priceTime.test.ts drives it beside the engine with the same commands and compares who traded
+// with whom, at what price, how much and for what fees, which orders ended and why, which stops
+// fired and in what order, the book and every user's balances after each command. The differential test compares the two cores with each other; this compares both
 // with the rules, so a mistake they share (a level in the wrong place, a stop fired out of turn,
 // an OCO leg left open) does not pass unseen.
 import type { SelfTradePrevention, Side } from './types.js';
@@ -23,13 +24,32 @@ export interface ModelOrder {
   sibling: ModelOrder | null;
   /** When it joined its side of the book: its place in the queue at its price. */
   arrival: number;
+  /** A buy's sums over its fills so far: amount × price, and that × each fill's fee rate. */
+  dealNum: bigint;
+  feeNum: bigint;
+  /** What the buy has paid so far, for the coin and in fees, in money minor units. */
+  paidCoin: bigint;
+  paidFee: bigint;
+}
+
+/** A market's fee rates (parts per million) and its stock's minor units in one whole unit. */
+export interface ModelRates {
+  maker: bigint;
+  taker: bigint;
+  stockScale: bigint;
+}
+
+/** A user's stock and money, available and frozen together. */
+export interface ModelBalance {
+  stock: bigint;
+  money: bigint;
 }
 
 /** What one command did, in the engine's terms, or the code it was refused with. */
 export interface ModelOutcome {
   rejected: string | null;
-  /** [maker id, taker id, price, amount], in the order they happened. */
-  deals: [number, number, bigint, bigint][];
+  /** [maker id, taker id, price, amount, maker fee, taker fee], in the order they happened. */
+  deals: [number, number, bigint, bigint, bigint, bigint][];
   /** [order id, finish reason], in any order (compared sorted). */
   finishes: [number, number][];
   /** Ids of the stops that fired, in the order they fired. */
@@ -50,7 +70,12 @@ export class PriceTimeModel {
   private runHi = -1n;
   private out: ModelOutcome = emptyOutcome(null);
 
-  constructor(public nextId: number) {}
+  constructor(
+    public nextId: number,
+    private readonly rates: ModelRates,
+    /** Every user's balances as the model starts: the engine's after the market's setup. */
+    readonly balances: Map<number, ModelBalance>,
+  ) {}
 
   limit(
     user: number,
@@ -200,6 +225,10 @@ export class PriceTimeModel {
       direction: 0,
       sibling: null,
       arrival: 0,
+      dealNum: 0n,
+      feeNum: 0n,
+      paidCoin: 0n,
+      paidFee: 0n,
     };
     this.open.set(o.id, o);
     return o;
@@ -233,7 +262,8 @@ export class PriceTimeModel {
         continue;
       }
       const amount = m.left < t.left ? m.left : t.left;
-      this.out.deals.push([m.id, t.id, m.price, amount]);
+      const [makerFee, takerFee] = this.settle(m, t, m.price, amount);
+      this.out.deals.push([m.id, t.id, m.price, amount, makerFee, takerFee]);
       this.last = m.price;
       if (this.runLo < 0n || m.price < this.runLo) this.runLo = m.price;
       if (m.price > this.runHi) this.runHi = m.price;
@@ -244,6 +274,44 @@ export class PriceTimeModel {
       this.endPair(t);
       if (m.left === 0n) this.finish(m, 0);
     }
+  }
+
+  /**
+   * Move one fill's stock and money, and return the maker's and the taker's fee. The buyer pays
+   * per order, so that after each fill it has paid ceil(Σ value) for the coin and
+   * ceil(Σ value × rate) in fees; the seller gets each fill's value rounded down, less its fee
+   * rounded up, never below nothing.
+   */
+  private settle(
+    maker: ModelOrder,
+    taker: ModelOrder,
+    price: bigint,
+    amount: bigint,
+  ): [bigint, bigint] {
+    const { stockScale, maker: makerRate, taker: takerRate } = this.rates;
+    const feeScale = stockScale * 1_000_000n;
+    const rateOf = (o: ModelOrder) => (o === maker ? makerRate : takerRate);
+    const [buyer, seller] = maker.side === 2 ? [maker, taker] : [taker, maker];
+    const num = amount * price;
+    buyer.dealNum += num;
+    buyer.feeNum += num * rateOf(buyer);
+    const coin = ceil(buyer.dealNum, stockScale) - buyer.paidCoin;
+    const buyerFee = ceil(buyer.feeNum, feeScale) - buyer.paidFee;
+    buyer.paidCoin += coin;
+    buyer.paidFee += buyerFee;
+    const value = num / stockScale;
+    const sellerFee = min(ceil(num * rateOf(seller), feeScale), value);
+    this.balanceOf(buyer.user).stock += amount;
+    this.balanceOf(buyer.user).money -= coin + buyerFee;
+    this.balanceOf(seller.user).stock -= amount;
+    this.balanceOf(seller.user).money += value - sellerFee;
+    return maker === buyer ? [buyerFee, sellerFee] : [sellerFee, buyerFee];
+  }
+
+  private balanceOf(user: number): ModelBalance {
+    const balance = this.balances.get(user);
+    if (balance === undefined) throw new Error(`user ${user} has no balances in the model`);
+    return balance;
   }
 
   /** Whether a fill-or-kill order finds its whole amount within its price, own orders as its mode meets them. */
@@ -290,6 +358,14 @@ export class PriceTimeModel {
     sibling.sibling = null;
     this.finish(sibling, 2);
   }
+}
+
+function ceil(num: bigint, den: bigint): bigint {
+  return (num + den - 1n) / den;
+}
+
+function min(a: bigint, b: bigint): bigint {
+  return a < b ? a : b;
 }
 
 /** Whether a taker on `side` at `price` reaches a resting order at `resting`. */
