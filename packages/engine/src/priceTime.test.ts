@@ -15,7 +15,7 @@ import type { ApplyResult, SelfTradePrevention, Side } from './types.js';
 const MARKET = 'XYZ_USDT';
 const USERS = [1, 2, 3, 4] as const;
 const LAST = usdt('123.45');
-const RATES = { maker: 1000n, taker: 2500n, stockScale: 10n ** 8n };
+const RATES = { maker: 1000n, taker: 2500n, stockScale: 10n ** 8n, lot: 1n };
 
 // Prices on a grid of 17 around the last price, so orders share levels and stops are crossed.
 const price = fc.integer({ min: -8, max: 8 }).map((k) => LAST + BigInt(k) * usdt('0.05'));
@@ -46,7 +46,19 @@ const step = fc.oneof(
   },
   {
     weight: 2,
-    arbitrary: fc.record({ kind: fc.constant('market' as const), user, side, amount, selfTrade }),
+    arbitrary: fc.record({
+      kind: fc.constant('market' as const),
+      user,
+      side,
+      amount,
+      selfTrade,
+      // A buy, one time in three, by the money it spends instead: up to 400 USDT, or a few minor
+      // units, which buy less than one lot or only one.
+      total: fc.option(
+        fc.oneof(fc.integer({ min: 1, max: 10 }), fc.integer({ min: 1, max: 400_000_000 })),
+        { freq: 3, nil: undefined },
+      ),
+    }),
   },
   {
     weight: 3,
@@ -122,6 +134,13 @@ function send(model: PriceTimeModel, s: Step, issued: number[]): [CommandInput, 
         model.limit(s.user, s.side, s.price, s.amount, s.tif, stp),
       ] as [CommandInput, ModelOutcome];
     case 'market':
+      if (s.side === 2 && s.total !== undefined) {
+        const total = BigInt(s.total);
+        return [
+          { type: 'order.market', ...base, ...mode, side: 2, total },
+          model.marketByTotal(s.user, total, stp),
+        ];
+      }
       return [
         { type: 'order.market', ...base, ...mode, side: s.side, amount: s.amount },
         model.market(s.user, s.side, s.amount, stp),
@@ -230,6 +249,8 @@ describe.each(CORES)(
         selfTrade: 0,
         rejected: 0,
         outOfBook: 0,
+        byTotal: 0,
+        lessThanALot: 0,
       };
       fc.assert(
         fc.property(fc.array(step, { minLength: 30, maxLength: 100 }), (steps) => {
@@ -251,6 +272,10 @@ describe.each(CORES)(
             expectSameBook(x.engine, model);
             seen.deals += expected.deals.length;
             seen.triggered += expected.triggered.length;
+            if (s.kind === 'market' && s.side === 2 && s.total !== undefined) {
+              seen.byTotal += expected.deals.length;
+              if (expected.rejected === 'amount_too_small') seen.lessThanALot++;
+            }
             seen.rejected += expected.rejected === null ? 0 : 1;
             for (const [, reason] of expected.finishes) {
               if (reason === 2) seen.ocoCancelled++;
@@ -273,6 +298,8 @@ describe.each(CORES)(
       expect(seen.selfTrade).toBeGreaterThan(40);
       expect(seen.rejected).toBeGreaterThan(400);
       expect(seen.outOfBook).toBeGreaterThan(15);
+      expect(seen.byTotal).toBeGreaterThan(30);
+      expect(seen.lessThanALot).toBeGreaterThan(2);
     });
   },
 );

@@ -16,6 +16,8 @@ export interface ModelOrder {
   /** The limit price; for a waiting stop, the price it becomes a limit order at. 0 for a market order. */
   price: bigint;
   left: bigint;
+  /** A market buy by total: the money it may spend, fees included; 0 otherwise. */
+  total: bigint;
   selfTrade: SelfTradePrevention;
   /** A waiting stop's stop price and direction (1 fires at or above it, −1 at or below). */
   stop: bigint;
@@ -37,6 +39,8 @@ export interface ModelRates {
   maker: bigint;
   taker: bigint;
   stockScale: bigint;
+  /** The stock's lot, in minor units. */
+  lot: bigint;
 }
 
 /** A user's stock and money, available and frozen together. */
@@ -105,6 +109,20 @@ export class PriceTimeModel {
     const t = this.newOrder(user, side, 0n, amount, stp);
     const why = this.take(t);
     this.finish(t, why === 'filled' ? 0 : why === 'self' ? 1 : 3);
+    return this.end();
+  }
+
+  /** A market buy of what `total` pays for, its fees included. */
+  marketByTotal(user: number, total: bigint, stp: SelfTradePrevention): ModelOutcome {
+    const best = this.asks[0];
+    if (best === undefined) return emptyOutcome('not_enough_liquidity');
+    const t = { dealNum: 0n, feeNum: 0n, total } as ModelOrder;
+    if (this.affordable(t, best.price) === 0n) return emptyOutcome('amount_too_small');
+    this.begin();
+    const o = this.newOrder(user, 2, 0n, 0n, stp);
+    o.total = total;
+    const why = this.take(o);
+    this.finish(o, why === 'filled' ? 0 : why === 'self' ? 1 : 3);
     return this.end();
   }
 
@@ -220,6 +238,7 @@ export class PriceTimeModel {
       side,
       price,
       left,
+      total: 0n,
       selfTrade,
       stop: 0n,
       direction: 0,
@@ -251,17 +270,19 @@ export class PriceTimeModel {
   private take(t: ModelOrder): StopReason {
     const opposite = this.opposite(t.side);
     for (;;) {
-      if (t.left === 0n) return 'filled';
+      if (t.total === 0n && t.left === 0n) return 'filled';
       const m = opposite[0];
       if (m === undefined) return 'book';
       if (t.price !== 0n && !crosses(t.side, t.price, m.price)) return 'price';
+      // A buy by total ends when what is left of it buys nothing at the next price.
+      if (t.total > 0n && this.affordable(t, m.price) === 0n) return 'filled';
       if (m.user === t.user) {
         if (t.selfTrade === 'cancelNewest') return 'self';
         this.finish(m, 1);
         if (t.selfTrade === 'cancelBoth') return 'self';
         continue;
       }
-      const amount = m.left < t.left ? m.left : t.left;
+      const amount = min(m.left, t.total > 0n ? this.affordable(t, m.price) : t.left);
       const [makerFee, takerFee] = this.settle(m, t, m.price, amount);
       this.out.deals.push([m.id, t.id, m.price, amount, makerFee, takerFee]);
       this.last = m.price;
@@ -306,6 +327,26 @@ export class PriceTimeModel {
     this.balanceOf(seller.user).stock -= amount;
     this.balanceOf(seller.user).money += value - sellerFee;
     return maker === buyer ? [buyerFee, sellerFee] : [sellerFee, buyerFee];
+  }
+
+  /**
+   * The most a buy by total can still take at `price`, in whole lots: the most after which what
+   * its order has paid, for the coin and in fees at the taker's rate, each rounded up over the
+   * order, is still within its total.
+   */
+  private affordable(t: ModelOrder, price: bigint): bigint {
+    const { stockScale, taker, lot } = this.rates;
+    const fits = (lots: bigint) =>
+      ceil(t.dealNum + lots * lot * price, stockScale) +
+        ceil(t.feeNum + lots * lot * price * taker, stockScale * 1_000_000n) <=
+      t.total;
+    let [lo, hi] = [0n, (t.total * stockScale) / (price * lot) + 1n];
+    while (hi - lo > 1n) {
+      const mid = (lo + hi) / 2n;
+      if (fits(mid)) lo = mid;
+      else hi = mid;
+    }
+    return lo * lot;
   }
 
   private balanceOf(user: number): ModelBalance {
