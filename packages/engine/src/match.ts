@@ -118,16 +118,10 @@ export function matchTaker(s: State, t: Order): number {
     const price = level.price;
     if (isLimit && (isBuy ? price > t.price : price < t.price)) return STOP_PRICE;
     const maker = level.head!;
-    if (maker.user === t.user) {
-      // Self-trade prevention, by the taker's mode: its rest is cancelled (cancelNewest), the
-      // resting order is (cancelOldest, and the taker goes on), or both are.
-      if (t.selfTrade === 'cancelNewest') return STOP_SELF_TRADE;
-      cancelOrder(s, maker);
-      if (t.selfTrade === 'cancelBoth') return STOP_SELF_TRADE;
-      continue;
-    }
     let amount = minBig(maker.left, t.left);
     if (byTotal) {
+      // Before self-trade prevention: a buy whose total buys nothing more at this price is
+      // filled, and leaves its user's resting order here alone.
       const feeNum = budgetFeeNum(m, t.feeNum, t.dealFeeLtt);
       amount = affordable(m, t.total, t.moneyNum, feeNum, price, m.takerFee);
       if (amount < maker.left && t.user.customFee && m.money !== LTT) {
@@ -135,6 +129,14 @@ export function matchTaker(s: State, t: Order): number {
       }
       if (amount > maker.left) amount = maker.left;
       if (amount === 0n) return STOP_FILLED;
+    }
+    if (maker.user === t.user) {
+      // Self-trade prevention, by the taker's mode: its rest is cancelled (cancelNewest), the
+      // resting order is (cancelOldest, and the taker goes on), or both are.
+      if (t.selfTrade === 'cancelNewest') return STOP_SELF_TRADE;
+      cancelOrder(s, maker);
+      if (t.selfTrade === 'cancelBoth') return STOP_SELF_TRADE;
+      continue;
     }
     settleFill(s, t, maker, price, amount);
     level.total -= amount;

@@ -135,6 +135,26 @@ describe.each(CORES)('self-trade prevention on the %s core', (core, makeEngine) 
     expect(filled).toMatchObject({ deal_stock: btc('0.2'), left: 0n, finish_reason: 0 });
   });
 
+  it('a buy by total that has spent its total is filled, and leaves its own order alone', () => {
+    for (const mode of ['cancelNewest', 'cancelOldest', 'cancelBoth'] as const) {
+      const x = exchange(makeEngine());
+      const own = asksAroundOwn(x);
+      // 0.1 BTC at 30100 and the taker's fee of 0.2%: the total buys that and not a lot more.
+      const result = x.ok({
+        type: 'order.market',
+        userId: 2,
+        market: MARKET,
+        side: BUY,
+        total: usdt('3010') + usdt('6.02'),
+        source: 'web',
+        selfTradePrevention: mode,
+      });
+      expect(dealsOf(result).map((d) => d.amount)).toEqual([btc('0.1')]);
+      expect(orderOf(result)).toMatchObject({ deal_money: usdt('3010'), finish_reason: 0 });
+      expect(x.engine.order(own)?.finish_reason).toBeNull();
+    }
+  });
+
   it('a stop keeps its mode until it fires, through a snapshot', () => {
     const x = exchange(makeEngine());
     const stop = orderOf(

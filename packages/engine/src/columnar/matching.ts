@@ -114,6 +114,14 @@ export abstract class Matching extends Settlement {
       const ticks = opposite.ticksOf(level);
       if (isLimit && (isBuy ? ticks > tTicks : ticks < tTicks)) return STOP_PRICE;
       const maker = opposite.headOf(level);
+      const makerLeft = ord[maker * ORDER_WIDTH + O_LEFT]!;
+      let amount = Math.min(makerLeft, ord[row + O_LEFT]!);
+      if (byTotal) {
+        // Before self-trade prevention, as in match.ts.
+        amount = this.affordableTo(cm, t, total, ticks, makerLeft);
+        if (amount > makerLeft) amount = makerLeft;
+        if (amount === 0) return STOP_FILLED;
+      }
       if (ord[maker * ORDER_WIDTH + O_USER] === tUser) {
         // Self-trade prevention, by the taker's mode: its rest is cancelled (cancelNewest), the
         // resting order is (cancelOldest, and the taker goes on), or both are.
@@ -122,13 +130,6 @@ export abstract class Matching extends Settlement {
         this.cancelOpen(cm, maker, null);
         if (mode === STP_CANCEL_BOTH) return STOP_SELF_TRADE;
         continue;
-      }
-      const makerLeft = ord[maker * ORDER_WIDTH + O_LEFT]!;
-      let amount = Math.min(makerLeft, ord[row + O_LEFT]!);
-      if (byTotal) {
-        amount = this.affordableTo(cm, t, total, ticks, makerLeft);
-        if (amount > makerLeft) amount = makerLeft;
-        if (amount === 0) return STOP_FILLED;
       }
       this.settleFill(cm, t, maker, ticks, amount);
       opposite.reduceTotal(level, amount);
