@@ -52,10 +52,14 @@ const step = fc.oneof(
       side,
       amount,
       selfTrade,
-      // A buy, one time in three, by the money it spends instead: up to 400 USDT, or a few minor
-      // units, which buy less than one lot or only one.
+      // A buy, one time in three, by the money it spends instead: up to 400 USDT, a few minor
+      // units, which buy less than one lot or only one, or (0) exactly what the best ask costs.
       total: fc.option(
-        fc.oneof(fc.integer({ min: 1, max: 10 }), fc.integer({ min: 1, max: 400_000_000 })),
+        fc.oneof(
+          fc.integer({ min: 1, max: 10 }),
+          fc.integer({ min: 1, max: 400_000_000 }),
+          fc.constant(0),
+        ),
         { freq: 3, nil: undefined },
       ),
     }),
@@ -135,7 +139,7 @@ function send(model: PriceTimeModel, s: Step, issued: number[]): [CommandInput, 
       ] as [CommandInput, ModelOutcome];
     case 'market':
       if (s.side === 2 && s.total !== undefined) {
-        const total = BigInt(s.total);
+        const total = s.total === 0 ? costOfBestAsk(model) : BigInt(s.total);
         return [
           { type: 'order.market', ...base, ...mode, side: 2, total },
           model.marketByTotal(s.user, total, stp),
@@ -172,6 +176,15 @@ function send(model: PriceTimeModel, s: Step, issued: number[]): [CommandInput, 
       ];
     }
   }
+}
+
+/** What the best ask's whole amount costs a buy by total, its fee as taker included. */
+function costOfBestAsk(model: PriceTimeModel): bigint {
+  const best = model.asks[0];
+  if (best === undefined) return 1n;
+  const num = best.left * best.price;
+  const ceil = (n: bigint, d: bigint) => (n + d - 1n) / d;
+  return ceil(num, RATES.stockScale) + ceil(num * RATES.taker, RATES.stockScale * 1_000_000n);
 }
 
 /** The engine's result in the model's terms. */
