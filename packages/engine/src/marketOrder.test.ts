@@ -57,6 +57,17 @@ describe.each(CORES)('market orders on the %s core', (_core, makeEngine) => {
     expect(order).toMatchObject({ deal_stock: btc('0.1'), left: btc('0.2'), finish_reason: 3 });
   });
 
+  it('a buy by total that spends all its total on the last ask is filled, not out of book', () => {
+    const x = exchange();
+    x.limit(1, SELL, '30000', '0.1');
+    // 0.1 BTC at 30000 and the taker's fee of 0.2%, to the minor unit; one more takes the book.
+    const spent = orderOf(x.ok(marketOrder(2, BUY, { total: usdt('3006') })));
+    expect(spent).toMatchObject({ deal_stock: btc('0.1'), left: 0n, finish_reason: 0 });
+    x.limit(1, SELL, '30000', '0.1');
+    const more = orderOf(x.ok(marketOrder(2, BUY, { total: usdt('3006.000001') })));
+    expect(more).toMatchObject({ deal_stock: btc('0.1'), left: 1n, finish_reason: 3 });
+  });
+
   it('buy by total spends at most the total, fee included', () => {
     const x = exchange();
     x.limit(1, SELL, '30000', '0.1');

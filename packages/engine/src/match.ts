@@ -112,7 +112,8 @@ export function matchTaker(s: State, t: Order): number {
   const isLimit = t.type === 1;
   const byTotal = t.total > 0n;
   for (;;) {
-    if (!byTotal && t.left === 0n) return STOP_FILLED;
+    // All of its amount, or for a buy by total all of its total (left counts money then).
+    if (t.left === 0n) return STOP_FILLED;
     const level = opposite.best();
     if (level === undefined) return STOP_NO_LIQUIDITY;
     const price = level.price;

@@ -270,7 +270,8 @@ export class PriceTimeModel {
   private take(t: ModelOrder): StopReason {
     const opposite = this.opposite(t.side);
     for (;;) {
-      if (t.total === 0n && t.left === 0n) return 'filled';
+      // Filled: all its amount, or for a buy by total, all its total.
+      if (t.total > 0n ? t.paidCoin + t.paidFee === t.total : t.left === 0n) return 'filled';
       const m = opposite[0];
       if (m === undefined) return 'book';
       if (t.price !== 0n && !crosses(t.side, t.price, m.price)) return 'price';

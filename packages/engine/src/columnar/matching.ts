@@ -108,7 +108,7 @@ export abstract class Matching extends Settlement {
     const tTicks = ord[row + O_TICKS]!;
     const tUser = ord[row + O_USER]!;
     for (;;) {
-      if (!byTotal && ord[row + O_LEFT] === 0) return STOP_FILLED;
+      if (ord[row + O_LEFT] === 0) return STOP_FILLED;
       const level = opposite.best();
       if (level === NONE) return STOP_NO_LIQUIDITY;
       const ticks = opposite.ticksOf(level);
