@@ -19,7 +19,8 @@ const RATES = { maker: 1000n, taker: 2500n, stockScale: 10n ** 8n, lot: 1n };
 
 // Prices on a grid of 17 around the last price, so orders share levels and stops are crossed.
 const price = fc.integer({ min: -8, max: 8 }).map((k) => LAST + BigInt(k) * usdt('0.05'));
-// Up to 3 XYZ in minor units, the market's minimum (500) first.
+// Up to 3 XYZ in minor units, from the market's minimum.
+const MIN_AMOUNT = 500n;
 const amount = fc.integer({ min: 500, max: 300_000_000 }).map(BigInt);
 const user = fc.constantFrom(...USERS);
 const side = fc.constantFrom<Side>(1, 2);
@@ -42,6 +43,9 @@ const step = fc.oneof(
       amount,
       tif: fc.constantFrom('GTC', 'GTC', 'GTC', 'IOC', 'FOK', 'FOK', 'POST_ONLY'),
       selfTrade,
+      // A fill-or-kill order, two times in three, for what it can fill at its price, one unit
+      // more or one less: the edge of its check.
+      edge: fc.option(fc.integer({ min: -1, max: 1 }), { freq: 3, nil: undefined }),
     }),
   },
   {
@@ -56,7 +60,7 @@ const step = fc.oneof(
       // units, which buy less than one lot or only one, or (0) exactly what the best ask costs.
       total: fc.option(
         fc.oneof(
-          fc.integer({ min: 1, max: 10 }),
+          { weight: 2, arbitrary: fc.integer({ min: 1, max: 10 }) },
           fc.integer({ min: 1, max: 400_000_000 }),
           fc.constant(0),
         ),
@@ -124,7 +128,12 @@ function send(model: PriceTimeModel, s: Step, issued: number[]): [CommandInput, 
   const stp = s.selfTrade ?? 'cancelNewest';
   const mode = s.selfTrade === undefined ? {} : { selfTradePrevention: s.selfTrade };
   switch (s.kind) {
-    case 'limit':
+    case 'limit': {
+      let amount = s.amount;
+      if (s.tif === 'FOK' && s.edge !== undefined) {
+        const edge = model.fillableAmount(s.user, s.side, s.price, stp) + BigInt(s.edge);
+        if (edge >= MIN_AMOUNT) amount = edge;
+      }
       return [
         {
           type: 'order.limit',
@@ -132,11 +141,12 @@ function send(model: PriceTimeModel, s: Step, issued: number[]): [CommandInput, 
           ...mode,
           side: s.side,
           price: s.price,
-          amount: s.amount,
+          amount,
           timeInForce: s.tif,
         },
-        model.limit(s.user, s.side, s.price, s.amount, s.tif, stp),
+        model.limit(s.user, s.side, s.price, amount, s.tif, stp),
       ] as [CommandInput, ModelOutcome];
+    }
     case 'market':
       if (s.side === 2 && s.total !== undefined) {
         const total = s.total === 0 ? costOfBestAsk(model) : BigInt(s.total);
@@ -264,6 +274,8 @@ describe.each(CORES)(
         outOfBook: 0,
         byTotal: 0,
         lessThanALot: 0,
+        fokAtEdge: 0,
+        fokPastEdge: 0,
       };
       fc.assert(
         fc.property(fc.array(step, { minLength: 30, maxLength: 100 }), (steps) => {
@@ -289,6 +301,10 @@ describe.each(CORES)(
               seen.byTotal += expected.deals.length;
               if (expected.rejected === 'amount_too_small') seen.lessThanALot++;
             }
+            if (s.kind === 'limit' && s.tif === 'FOK' && s.edge !== undefined) {
+              if (expected.deals.length > 0) seen.fokAtEdge++;
+              if (expected.rejected === 'fok_not_filled' && s.edge > 0) seen.fokPastEdge++;
+            }
             seen.rejected += expected.rejected === null ? 0 : 1;
             for (const [, reason] of expected.finishes) {
               if (reason === 2) seen.ocoCancelled++;
@@ -313,6 +329,8 @@ describe.each(CORES)(
       expect(seen.outOfBook).toBeGreaterThan(15);
       expect(seen.byTotal).toBeGreaterThan(30);
       expect(seen.lessThanALot).toBeGreaterThan(2);
+      expect(seen.fokAtEdge).toBeGreaterThan(5);
+      expect(seen.fokPastEdge).toBeGreaterThan(5);
     });
   },
 );

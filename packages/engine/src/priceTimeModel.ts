@@ -94,7 +94,7 @@ export class PriceTimeModel {
     if (tif === 'POST_ONLY' && best !== undefined && crosses(side, price, best.price)) {
       return emptyOutcome('post_only_would_take');
     }
-    if (tif === 'FOK' && !this.fillable(user, side, price, amount, stp)) {
+    if (tif === 'FOK' && amount > this.fillableAmount(user, side, price, stp)) {
       return emptyOutcome('fok_not_filled');
     }
     this.begin();
@@ -357,20 +357,18 @@ export class PriceTimeModel {
   }
 
   /** Whether a fill-or-kill order finds its whole amount within its price, own orders as its mode meets them. */
-  private fillable(
-    user: number,
-    side: Side,
-    price: bigint,
-    amount: bigint,
-    stp: SelfTradePrevention,
-  ): boolean {
-    let rest = amount;
+  /**
+   * What a fill-or-kill order can fill within its price: the other users' orders in priority
+   * order, up to its user's first own order unless its mode cancels those (cancelOldest).
+   */
+  fillableAmount(user: number, side: Side, price: bigint, stp: SelfTradePrevention): bigint {
+    let sum = 0n;
     for (const m of this.opposite(side)) {
-      if (rest === 0n || !crosses(side, price, m.price)) break;
-      if (m.user !== user) rest -= m.left < rest ? m.left : rest;
-      else if (stp !== 'cancelOldest') return false;
+      if (!crosses(side, price, m.price)) break;
+      if (m.user !== user) sum += m.left;
+      else if (stp !== 'cancelOldest') break;
     }
-    return rest === 0n;
+    return sum;
   }
 
   private rest(o: ModelOrder): void {
