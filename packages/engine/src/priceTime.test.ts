@@ -18,7 +18,8 @@ const LAST = usdt('123.45');
 const RATES = { maker: 1000n, taker: 2500n, stockScale: 10n ** 8n, lot: 1n };
 
 // Prices on a grid of 17 around the last price, so orders share levels and stops are crossed.
-const price = fc.integer({ min: -8, max: 8 }).map((k) => LAST + BigInt(k) * usdt('0.05'));
+const STEP = usdt('0.05');
+const price = fc.integer({ min: -8, max: 8 }).map((k) => LAST + BigInt(k) * STEP);
 // Up to 3 XYZ in minor units, from the market's minimum.
 const MIN_AMOUNT = 500n;
 const amount = fc.integer({ min: 500, max: 300_000_000 }).map(BigInt);
@@ -92,7 +93,7 @@ const step = fc.oneof(
       amount,
       selfTrade,
       // Most pairs are placed around the last price as the rule asks (price < last < stop for a
-      // buy), from the offsets given as half-units of the grid; the rest anywhere on the grid.
+      // buy), from the offsets given in steps of the grid; the rest anywhere on the grid.
       aroundLast: fc.integer({ min: 0, max: 3 }).map((n) => n > 0),
       below: fc.integer({ min: 1, max: 6 }),
       above: fc.integer({ min: 1, max: 6 }),
@@ -108,9 +109,16 @@ const step = fc.oneof(
       own: fc.integer({ min: 0, max: 3 }).map((n) => n > 0),
     }),
   },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('cancelAll' as const), user }) },
+  {
+    weight: 1,
+    // All of the user's orders: in the market, everywhere, or by either of its coins.
+    arbitrary: fc.record({
+      kind: fc.constant('cancelAll' as const),
+      user,
+      by: fc.constantFrom('market', 'all', 'XYZ', 'USDT'),
+    }),
+  },
 );
-const half = (steps: number) => BigInt(steps) * usdt('0.5');
 type Step = typeof step extends fc.Arbitrary<infer S> ? S : never;
 
 /** The engine's command for a step and the model's outcome of it. */
@@ -123,7 +131,14 @@ function send(model: PriceTimeModel, s: Step, issued: number[]): [CommandInput, 
     return [{ type: 'order.cancel', userId: s.user, orderId }, model.cancel(s.user, orderId)];
   }
   if (s.kind === 'cancelAll') {
-    return [{ type: 'order.cancelAll', userId: s.user, market: MARKET }, model.cancelAll(s.user)];
+    const userId = s.user;
+    const cmd: CommandInput =
+      s.by === 'market'
+        ? { type: 'order.cancelAll', userId, market: MARKET }
+        : s.by === 'all'
+          ? { type: 'order.cancelAll', userId }
+          : { type: 'order.cancelAllByCoin', userId, asset: s.by };
+    return [cmd, model.cancelAll(s.user)];
   }
   const stp = s.selfTrade ?? 'cancelNewest';
   const mode = s.selfTrade === undefined ? {} : { selfTradePrevention: s.selfTrade };
@@ -175,7 +190,10 @@ function send(model: PriceTimeModel, s: Step, issued: number[]): [CommandInput, 
     case 'oco': {
       let [price, stop, limitPrice] = [s.price, s.stop, s.limitPrice];
       if (s.aroundLast) {
-        const [low, high] = [model.last - half(s.below), model.last + half(s.above)];
+        const [low, high] = [
+          model.last - BigInt(s.below) * STEP,
+          model.last + BigInt(s.above) * STEP,
+        ];
         [price, stop] = s.side === 1 ? [high, low] : [low, high];
         limitPrice = stop;
       }
