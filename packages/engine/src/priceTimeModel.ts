@@ -1,12 +1,14 @@
 // A reference model of one market's order book and of what its deals move, written from the
 // rules in docs/decisions/engine.md ("Orders", "Fees and rounding") and self-trade-prevention.md
-// and from nothing in either core: sorted arrays, one order at a time, each user's two balances
-// as one number each (what is frozen and what is available together), fees in money only.
-// priceTime.test.ts drives it beside the engine with the same commands and compares who traded
-// with whom, at what price, how much and for what fees, which orders ended and why, which stops
-// fired and in what order, the book and every user's balances after each command. The differential test compares the two cores with each other; this compares both
-// with the rules, so a mistake they share (a level in the wrong place, a stop fired out of turn,
-// an OCO leg left open) does not pass unseen.
+// and from no code of either core (only bigmath's integer helpers): sorted arrays, one order at
+// a time, each user's two balances as one number each (what is frozen and what is available
+// together), fees in money only. priceTime.test.ts drives it beside the engine with the same
+// commands and compares who traded with whom, at what price, how much and for what fees, which
+// orders ended and why, which stops fired and in what order, the book and every user's balances
+// after each command. The differential test compares the two cores with each other; this
+// compares both with the rules, so a mistake they share (a level in the wrong place, a stop
+// fired out of turn, an OCO leg left open) does not pass unseen.
+import { ceilDiv, minBig } from './bigmath.js';
 import type { SelfTradePrevention, Side } from './types.js';
 
 export interface ModelOrder {
@@ -24,8 +26,6 @@ export interface ModelOrder {
   direction: 0 | 1 | -1;
   /** The other leg of an OCO while both are open. */
   sibling: ModelOrder | null;
-  /** When it joined its side of the book: its place in the queue at its price. */
-  arrival: number;
   /** A buy's sums over its fills so far: amount × price, and that × each fill's fee rate. */
   dealNum: bigint;
   feeNum: bigint;
@@ -63,13 +63,15 @@ export interface ModelOutcome {
 type StopReason = 'filled' | 'price' | 'book' | 'self';
 
 export class PriceTimeModel {
-  /** Best first: asks by price ascending, bids descending; then by arrival. */
+  /**
+   * Best first: asks by price ascending, bids descending; then by arrival (an order joins behind
+   * every order at its price).
+   */
   readonly asks: ModelOrder[] = [];
   readonly bids: ModelOrder[] = [];
   /** Open orders, waiting stops included, by id. */
   readonly open = new Map<number, ModelOrder>();
   last = 0n;
-  private arrivals = 0;
   private runLo = -1n;
   private runHi = -1n;
   private out: ModelOutcome = emptyOutcome(null);
@@ -116,8 +118,7 @@ export class PriceTimeModel {
   marketByTotal(user: number, total: bigint, stp: SelfTradePrevention): ModelOutcome {
     const best = this.asks[0];
     if (best === undefined) return emptyOutcome('not_enough_liquidity');
-    const t = { dealNum: 0n, feeNum: 0n, total } as ModelOrder;
-    if (this.affordable(t, best.price) === 0n) return emptyOutcome('amount_too_small');
+    if (this.affordable(0n, 0n, total, best.price) === 0n) return emptyOutcome('amount_too_small');
     this.begin();
     const o = this.newOrder(user, 2, 0n, 0n, stp);
     o.total = total;
@@ -243,7 +244,6 @@ export class PriceTimeModel {
       stop: 0n,
       direction: 0,
       sibling: null,
-      arrival: 0,
       dealNum: 0n,
       feeNum: 0n,
       paidCoin: 0n,
@@ -276,14 +276,15 @@ export class PriceTimeModel {
       if (m === undefined) return 'book';
       if (t.price !== 0n && !crosses(t.side, t.price, m.price)) return 'price';
       // A buy by total ends when what is left of it buys nothing at the next price.
-      if (t.total > 0n && this.affordable(t, m.price) === 0n) return 'filled';
+      const most = t.total > 0n ? this.affordable(t.dealNum, t.feeNum, t.total, m.price) : t.left;
+      if (most === 0n) return 'filled';
       if (m.user === t.user) {
         if (t.selfTrade === 'cancelNewest') return 'self';
         this.finish(m, 1);
         if (t.selfTrade === 'cancelBoth') return 'self';
         continue;
       }
-      const amount = min(m.left, t.total > 0n ? this.affordable(t, m.price) : t.left);
+      const amount = minBig(m.left, most);
       const [makerFee, takerFee] = this.settle(m, t, m.price, amount);
       this.out.deals.push([m.id, t.id, m.price, amount, makerFee, takerFee]);
       this.last = m.price;
@@ -317,12 +318,12 @@ export class PriceTimeModel {
     const num = amount * price;
     buyer.dealNum += num;
     buyer.feeNum += num * rateOf(buyer);
-    const coin = ceil(buyer.dealNum, stockScale) - buyer.paidCoin;
-    const buyerFee = ceil(buyer.feeNum, feeScale) - buyer.paidFee;
+    const coin = ceilDiv(buyer.dealNum, stockScale) - buyer.paidCoin;
+    const buyerFee = ceilDiv(buyer.feeNum, feeScale) - buyer.paidFee;
     buyer.paidCoin += coin;
     buyer.paidFee += buyerFee;
     const value = num / stockScale;
-    const sellerFee = min(ceil(num * rateOf(seller), feeScale), value);
+    const sellerFee = minBig(ceilDiv(num * rateOf(seller), feeScale), value);
     this.balanceOf(buyer.user).stock += amount;
     this.balanceOf(buyer.user).money -= coin + buyerFee;
     this.balanceOf(seller.user).stock -= amount;
@@ -333,15 +334,15 @@ export class PriceTimeModel {
   /**
    * The most a buy by total can still take at `price`, in whole lots: the most after which what
    * its order has paid, for the coin and in fees at the taker's rate, each rounded up over the
-   * order, is still within its total.
+   * order, is still within its total. `dealNum` and `feeNum` are its sums so far (ModelOrder).
    */
-  private affordable(t: ModelOrder, price: bigint): bigint {
+  private affordable(dealNum: bigint, feeNum: bigint, total: bigint, price: bigint): bigint {
     const { stockScale, taker, lot } = this.rates;
     const fits = (lots: bigint) =>
-      ceil(t.dealNum + lots * lot * price, stockScale) +
-        ceil(t.feeNum + lots * lot * price * taker, stockScale * 1_000_000n) <=
-      t.total;
-    let [lo, hi] = [0n, (t.total * stockScale) / (price * lot) + 1n];
+      ceilDiv(dealNum + lots * lot * price, stockScale) +
+        ceilDiv(feeNum + lots * lot * price * taker, stockScale * 1_000_000n) <=
+      total;
+    let [lo, hi] = [0n, (total * stockScale) / (price * lot) + 1n];
     while (hi - lo > 1n) {
       const mid = (lo + hi) / 2n;
       if (fits(mid)) lo = mid;
@@ -356,7 +357,6 @@ export class PriceTimeModel {
     return balance;
   }
 
-  /** Whether a fill-or-kill order finds its whole amount within its price, own orders as its mode meets them. */
   /**
    * What a fill-or-kill order can fill within its price: the other users' orders in priority
    * order, up to its user's first own order unless its mode cancels those (cancelOldest).
@@ -372,7 +372,6 @@ export class PriceTimeModel {
   }
 
   private rest(o: ModelOrder): void {
-    o.arrival = ++this.arrivals;
     const side = o.side === 1 ? this.asks : this.bids;
     let at = side.findIndex((r) => (o.side === 1 ? r.price > o.price : r.price < o.price));
     if (at < 0) at = side.length;
@@ -398,14 +397,6 @@ export class PriceTimeModel {
     sibling.sibling = null;
     this.finish(sibling, 2);
   }
-}
-
-function ceil(num: bigint, den: bigint): bigint {
-  return (num + den - 1n) / den;
-}
-
-function min(a: bigint, b: bigint): bigint {
-  return a < b ? a : b;
 }
 
 /** Whether a taker on `side` at `price` reaches a resting order at `resting`. */
