@@ -5,6 +5,7 @@
 //
 //   npm run bench:engine -- --ops 1000000 --seed 42
 //   npm run bench:engine -- --snapshot 100000   (snapshot and restore at a large book instead)
+//   npm run bench:engine -- --applied-ids 200000   (what 200,000 applied business ids cost instead)
 //   node --expose-gc --max-semi-space-size=256 --import tsx bench/engine.ts --alloc --ops 200000
 //     (bytes allocated per operation, by kind, instead)
 //   npm run bench:engine -- --floor --ops 1000000 --seed 42
@@ -40,11 +41,12 @@
 // This file decides what runs, in what order; the parts are beside it: engineArgs.ts (the
 // arguments), engineContenders.ts (the engine or a floor, made fresh for each pass),
 // engineFloorChecks.ts (a floor checked against the engine before timing), engineTimedPasses.ts
-// (the warm-up and the timed passes), engineReport.ts (the printed lines), engineSnapshot.ts
-// and engineAlloc.ts (--snapshot and --alloc).
+// (the warm-up and the timed passes), engineReport.ts (the printed lines), engineSnapshot.ts,
+// engineAppliedIds.ts and engineAlloc.ts (--snapshot, --applied-ids and --alloc).
 
 import { freshBaseline } from './baselineBook.js';
 import { runAlloc } from './engineAlloc.js';
+import { runAppliedIds } from './engineAppliedIds.js';
 import { parseArgs } from './engineArgs.js';
 import {
   type Contender,
@@ -66,6 +68,10 @@ async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   if (args.snapshotOrders > 0) {
     runSnapshot(args);
+    return;
+  }
+  if (args.appliedIds > 0) {
+    runAppliedIds(args);
     return;
   }
   const w = generate(args);

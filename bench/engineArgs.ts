@@ -1,6 +1,6 @@
 // The engine bench's arguments (bench/engine.ts): the workload's size and seed, and which one
 // of its other measures to run instead of the default timed passes (a snapshot at a large book,
-// bytes allocated per operation, or a floor or the bigint core timed in the engine's place).
+// the cost of applied business ids, bytes allocated per operation, or a floor or the bigint core timed in the engine's place).
 // An argument it does not know, or a number out of range, leaves the default.
 
 export interface Args {
@@ -8,6 +8,8 @@ export interface Args {
   seed: number;
   /** With --snapshot N: time snapshot and restore at N resting orders instead. */
   snapshotOrders: number;
+  /** With --applied-ids N: measure what N applied business ids cost instead. */
+  appliedIds: number;
   /** With --alloc: measure bytes allocated per operation, by kind, instead. */
   alloc: boolean;
   /** With --floor: time the columnar prototype (engineFloor.ts) instead of the engine. */
@@ -25,6 +27,7 @@ export function parseArgs(argv: string[]): Args {
     ops: 1_000_000,
     seed: 42,
     snapshotOrders: 0,
+    appliedIds: 0,
     alloc: false,
     floor: false,
     ledgerFloor: false,
@@ -42,6 +45,9 @@ export function parseArgs(argv: string[]): Args {
     if (argv[i] === '--seed' && Number.isSafeInteger(value)) args.seed = value;
     if (argv[i] === '--snapshot' && Number.isSafeInteger(value) && value > 0) {
       args.snapshotOrders = value;
+    }
+    if (argv[i] === '--applied-ids' && Number.isSafeInteger(value) && value > 0) {
+      args.appliedIds = value;
     }
   }
   return args;

@@ -1,0 +1,115 @@
+// The engine bench's applied-ids measure (bench/engine.ts --applied-ids N): what the engine's
+// record of applied business ids costs once it holds N of them, against the same engine
+// holding none. Every deposit, transfer, withdrawal and freeze of the exchange's history stays
+// in that record for good (docs/decisions/engine.md, "Ids, idempotency, rejections"), so its
+// cost grows with the history, not with the book.
+import { type Command, Engine } from '@lattice/engine';
+import type { Args } from './engineArgs.js';
+import { prng, SETUP_TIME, setupCommands, USERS } from './engineWorkload.js';
+
+declare const gc: () => void;
+
+/** Full collections timed one at a time, in ms: the median and the longest of `rounds`. */
+function timeFullCollections(rounds: number): { median: number; max: number } {
+  const times: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    const start = performance.now();
+    gc();
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return { median: times[Math.floor(rounds / 2)]!, max: times[rounds - 1]! };
+}
+
+function heapUsedAfterCollection(): number {
+  gc();
+  gc();
+  return process.memoryUsage().heapUsed;
+}
+
+/** Memory outside the JS heap that the engine's typed arrays hold. */
+function arrayBuffersAfterCollection(): number {
+  gc();
+  return process.memoryUsage().arrayBuffers;
+}
+
+/** A deposit as the deposit watcher sends one: its id names the network, transaction and output. */
+function deposit(n: number, rand: () => number): Command {
+  let hash = '';
+  for (let i = 0; i < 8; i++)
+    hash += Math.floor(rand() * 2 ** 32)
+      .toString(16)
+      .padStart(8, '0');
+  return {
+    type: 'balance.deposit',
+    time: SETUP_TIME,
+    userId: 1 + (n % USERS),
+    asset: n % 2 === 0 ? 'BTC' : 'USDT',
+    amount: BigInt(1 + Math.floor(rand() * 1e9)),
+    businessId: `deposit:ethereum:0x${hash}:${n % 4}`,
+    business: 'deposit',
+  };
+}
+
+function fixed(v: number, digits: number): string {
+  return v.toFixed(digits);
+}
+
+/**
+ * N deposits on an engine set up as the workload's, then: heap and array-buffer bytes per
+ * applied id, a full collection's time with and without them, each deposit repeated (a no-op
+ * that returns the first result), and the snapshot's characters per id.
+ */
+export function runAppliedIds(args: Args): void {
+  const engine = new Engine();
+  for (const cmd of setupCommands()) engine.apply(cmd);
+  const none = timeFullCollections(9);
+  const heapBefore = heapUsedAfterCollection();
+  const buffersBefore = arrayBuffersAfterCollection();
+
+  // NOTE: each deposit is made as it is applied, and made again for its repeat, so that the
+  // collections timed hold the engine's objects and not a list of commands.
+  let rand = prng(args.seed);
+  let start = performance.now();
+  for (let n = 0; n < args.appliedIds; n++) {
+    const result = engine.apply(deposit(n, rand));
+    if (!result.ok) throw new Error(`deposit rejected: ${result.code}`);
+  }
+  const applyMs = performance.now() - start;
+  engine.releaseResults();
+  const heapPerId = (heapUsedAfterCollection() - heapBefore) / args.appliedIds;
+  const buffersPerId = (arrayBuffersAfterCollection() - buffersBefore) / args.appliedIds;
+  const held = timeFullCollections(9);
+
+  rand = prng(args.seed);
+  start = performance.now();
+  for (let n = 0; n < args.appliedIds; n++) {
+    const result = engine.apply(deposit(n, rand));
+    if (!result.ok || result.events.length > 0 || result.result.kind !== 'balance') {
+      throw new Error('a repeated deposit was not a no-op returning its first result');
+    }
+  }
+  const repeatMs = performance.now() - start;
+
+  start = performance.now();
+  const snapshot = engine.snapshot();
+  const text = JSON.stringify(snapshot);
+  const snapshotMs = performance.now() - start;
+  const ids = snapshot.done.length;
+  const idChars = JSON.stringify(snapshot.done).length / ids;
+  console.log(`applied ids: ${args.appliedIds} deposits, ${ids} in all, seed ${args.seed}`);
+  console.log(`heap bytes per id: ${fixed(heapPerId, 0)}`);
+  console.log(`array buffer bytes per id: ${fixed(buffersPerId, 0)}`);
+  console.log(
+    `full collection ms, median (longest) of 9: ${fixed(held.median, 2)} (${fixed(held.max, 2)}) ` +
+      `with the ids, ${fixed(none.median, 2)} (${fixed(none.max, 2)}) without`,
+  );
+  console.log(
+    `us per deposit: ${fixed((applyMs * 1000) / args.appliedIds, 2)}, ` +
+      `per repeat: ${fixed((repeatMs * 1000) / args.appliedIds, 2)}`,
+  );
+  console.log(
+    `snapshot chars per id: ${fixed(idChars, 0)}; snapshot ${fixed(text.length / 1e6, 1)} MB, ` +
+      `snapshot() and JSON.stringify ms: ${fixed(snapshotMs, 0)}`,
+  );
+}
