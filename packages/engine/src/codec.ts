@@ -2,7 +2,17 @@
 // Which fields are bigint is fixed here, so no reader has to guess; the compiler checks the
 // lists against the types (AllListed below), so a bigint field added to a command or an event
 // and left out here fails the build instead of coming back from the journal as a string.
-import type { BalanceLeg, Command, DealEvent, EngineEvent, OrderView } from './types.js';
+import { ACCOUNT_KINDS } from './ledger.js';
+import type {
+  AccountKind,
+  BalanceLeg,
+  BalancePair,
+  Command,
+  CommandResult,
+  DealEvent,
+  EngineEvent,
+  OrderView,
+} from './types.js';
 
 /** The fields of T whose values are bigints (optional ones too). */
 type BigintKeys<T> = { [K in keyof T]-?: NonNullable<T[K]> extends bigint ? K : never }[keyof T];
@@ -100,6 +110,24 @@ export function toPlainJson(value: unknown): unknown {
     return out;
   }
   return value;
+}
+
+/**
+ * The inverse of toPlainJson for a command's result: a balance result's amounts as bigints
+ * again; every other kind holds none.
+ */
+export function resultFromJson(json: unknown): CommandResult {
+  const r = json as { kind: string; balances?: Record<AccountKind, Record<string, string>> };
+  if (r.kind !== 'balance' || r.balances === undefined) return r as CommandResult;
+  const balances = {} as Record<AccountKind, BalancePair>;
+  for (const kind of ACCOUNT_KINDS) {
+    const pair = r.balances[kind]!;
+    balances[kind] = {
+      available: bigintFromJson(pair.available, 'available'),
+      frozen: bigintFromJson(pair.frozen, 'frozen'),
+    };
+  }
+  return { ...(r as object), balances } as CommandResult;
 }
 
 const ORDER_BIGINT_FIELDS = [

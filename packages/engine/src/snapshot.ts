@@ -1,21 +1,13 @@
 // Snapshot and restore of the whole state as plain JSON, in a canonical order, so that equal
 // states give equal snapshots (and hashes) however they were reached.
-import { bigintFromJson, toPlainJson } from './codec.js';
+import { bigintFromJson, resultFromJson, toPlainJson } from './codec.js';
 import { ACCOUNT_KINDS, type Holder } from './ledger.js';
 import { addStop, registerOrder, restOnBook } from './lifecycle.js';
 import { Market } from './market.js';
 import { Order } from './order.js';
 import { openOrderOfRow, rowOfV1, snapshotOrder } from './snapshotRows.js';
 import { State } from './state.js';
-import type {
-  AccountKind,
-  BalancePair,
-  CommandResult,
-  EngineSnapshot,
-  EngineSnapshotV1,
-  Owner,
-  SnapshotOrderRow,
-} from './types.js';
+import type { EngineSnapshot, EngineSnapshotV1, Owner, SnapshotOrderRow } from './types.js';
 
 function holders(s: State): Holder[] {
   const users = [...s.users.values()].sort((a, b) => a.userId - b.userId);
@@ -78,7 +70,6 @@ const WHOLE: SnapshotParts = { done: true, orders: true };
 export function snapshotState(s: State, parts: SnapshotParts = WHOLE): EngineSnapshot {
   const markets = marketsByName(s);
   const holdKeys = [...s.holds.keys()].sort();
-  const doneKeys = parts.done ? [...s.done.keys()].sort() : [];
   return {
     version: 2,
     counters: {
@@ -120,10 +111,7 @@ export function snapshotState(s: State, parts: SnapshotParts = WHOLE): EngineSna
         purpose: h.purpose,
       };
     }),
-    done: doneKeys.map((key) => {
-      const entry = s.done.get(key)!;
-      return { key, fingerprint: entry.fingerprint, result: toPlainJson(entry.result) };
-    }),
+    done: parts.done ? s.done.plainEntries() : [],
   };
 }
 
@@ -169,20 +157,6 @@ function restoreOrder(s: State, row: SnapshotOrderRow): Order {
   o.direction = f.direction;
   o.selfTrade = f.selfTrade;
   return o;
-}
-
-function reviveResult(json: unknown): CommandResult {
-  const r = json as { kind: string; balances?: Record<AccountKind, Record<string, string>> };
-  if (r.kind !== 'balance' || r.balances === undefined) return r as CommandResult;
-  const balances = {} as Record<AccountKind, BalancePair>;
-  for (const kind of ACCOUNT_KINDS) {
-    const pair = r.balances[kind]!;
-    balances[kind] = {
-      available: bigintFromJson(pair.available, 'available'),
-      frozen: bigintFromJson(pair.frozen, 'frozen'),
-    };
-  }
-  return { ...(r as object), balances } as CommandResult;
 }
 
 /**
@@ -258,7 +232,7 @@ export function restoreState(snap: EngineSnapshot | EngineSnapshotV1): State {
     });
   }
   for (const d of snap.done) {
-    s.done.set(d.key, { fingerprint: d.fingerprint, result: reviveResult(d.result) });
+    s.done.set(d.key, { fingerprint: d.fingerprint, result: resultFromJson(d.result) });
   }
   return s;
 }

@@ -1,4 +1,5 @@
 // The whole engine state and the event log of the command being applied.
+import { AppliedIds } from './appliedIds.js';
 import { checkDoubleEntry } from './doubleEntry.js';
 import { Holder, UserState } from './ledger.js';
 import type { Market } from './market.js';
@@ -7,7 +8,6 @@ import { OrderIndex } from './orderIndex.js';
 import type {
   AccountKind,
   BalanceLeg,
-  CommandResult,
   EngineEvent,
   OrderEvent,
   OrderView,
@@ -34,12 +34,6 @@ export interface Hold {
   readonly purpose: string;
 }
 
-/** A business id already applied: what it was (to spot a conflicting repeat) and its result. */
-export interface DoneEntry {
-  readonly fingerprint: string;
-  readonly result: CommandResult;
-}
-
 export const LTT = 'LTT';
 
 export class State {
@@ -54,7 +48,7 @@ export class State {
   /** Holds by `${kind}:${businessId}`, removed once completed or released. */
   readonly holds = new Map<string, Hold>();
   /** Applied business ids by `${command type}:${businessId}`. */
-  readonly done = new Map<string, DoneEntry>();
+  readonly done = new AppliedIds();
   /** Open orders a user may have at once (limits.set); 0: no cap. */
   openOrdersPerUserMax = 0;
   lastEventSeq = 0;

@@ -1,10 +1,11 @@
 // A columnar core from a snapshot, when the snapshot fits it: every market's fractions and every
 // order's quantities within the ranges the core checks when an order is placed, and every
 // balance within two limbs. Otherwise null, and the engine restores into the bigint core.
+
+import type { AppliedIds } from '../appliedIds.js';
 import { SAFE_MAX, SAFE_MAX_BIG, toSafe } from '../fastmath.js';
 import { restoreState } from '../snapshot.js';
 import { type OpenOrder, openOrderOfRow } from '../snapshotRows.js';
-import type { DoneEntry } from '../state.js';
 import type { EngineSnapshot } from '../types.js';
 import { SELF_TRADE_MODES } from '../validate.js';
 import type { ColumnarMarket } from './columnarMarket.js';
@@ -188,7 +189,7 @@ function writeRow(
 /** What a move back from the bigint core passes over as it is instead of in the snapshot. */
 export interface LiveParts {
   /** The applied business ids (they grow with history, and their entries never change). */
-  readonly done: ReadonlyMap<string, DoneEntry>;
+  readonly done: AppliedIds;
   /** The open orders, in a snapshot's order (snapshot.ts openOrders). */
   readonly orders: readonly OpenOrder[];
 }
@@ -217,7 +218,7 @@ function restoreFitting(snap: EngineSnapshot, live: LiveParts | undefined): Colu
   if (!orders.every(isFitting)) return null;
   // The bigint core's restore gives the registry: everything but the orders.
   const registry = restoreState({ ...snap, orders: [] });
-  if (live !== undefined) for (const [key, entry] of live.done) registry.done.set(key, entry);
+  if (live !== undefined) registry.done.copyFrom(live.done);
   const core = new ColumnarCore(registry);
   if (!core.loadRegistry()) return null;
   core.table.reserve(orders.length);

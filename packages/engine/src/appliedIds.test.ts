@@ -1,0 +1,149 @@
+// The store of applied business ids answers as a Map of the same entries would: every key
+// found with its fingerprint and result as they were set, any other key not found, and a
+// snapshot's list of them in key order. Text of any characters, long entries, and enough of
+// them to grow every part of the store.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { AppliedIds, type DoneEntry } from './appliedIds.js';
+import { toPlainJson } from './codec.js';
+import type { CommandResult } from './types.js';
+
+function balance(userId: number, asset: string, amounts: readonly bigint[]): CommandResult {
+  const [a = 0n, b = 0n, c = 0n, d = 0n, e = 0n, f = 0n] = amounts;
+  return {
+    kind: 'balance',
+    userId,
+    asset,
+    balances: {
+      main: { available: a, frozen: b },
+      trade: { available: c, frozen: d },
+      margin: { available: e, frozen: f },
+    },
+  };
+}
+
+/**
+ * The entries a Map holds, as a snapshot writes them: by key, results as plain JSON. Compared
+ * as text, since the order of an object's fields is part of a snapshot's text and its hash.
+ */
+function plainOfMap(map: Map<string, DoneEntry>): unknown[] {
+  return [...map.keys()].sort().map((key) => ({
+    key,
+    fingerprint: map.get(key)!.fingerprint,
+    result: toPlainJson(map.get(key)!.result),
+  }));
+}
+
+describe('the applied business ids', () => {
+  it('gives back each entry as it was set, and nothing for a key never set', () => {
+    const ids = new AppliedIds();
+    const first = balance(7, 'USDT', [10n ** 30n, 0n, 5n, 1n, 0n, 2n]);
+    ids.set('balance.deposit:a', { fingerprint: '[7,"USDT","1n","a"]', result: first });
+    ids.set('balance.unfreeze:a', { fingerprint: '["a"]', result: { kind: 'none' } });
+    expect(ids.get('balance.deposit:a')).toEqual({
+      fingerprint: '[7,"USDT","1n","a"]',
+      result: first,
+    });
+    expect(ids.get('balance.unfreeze:a')).toEqual({
+      fingerprint: '["a"]',
+      result: { kind: 'none' },
+    });
+    expect(ids.has('balance.deposit:a')).toBe(true);
+    expect(ids.has('balance.deposit:b')).toBe(false);
+    expect(ids.has('balance.deposit:')).toBe(false);
+    expect(ids.get('balance.deposit:a ')).toBeUndefined();
+    expect(ids.size).toBe(2);
+  });
+
+  it('keeps characters of every range, and entries longer than a chunk of its text', () => {
+    const ids = new AppliedIds();
+    const latin = 'dépôt-ÿ';
+    const wide = 'депозит-€-\u{1F4B0}';
+    const long = 'x'.repeat(3_000_000);
+    ids.set(`k:${latin}`, { fingerprint: latin, result: balance(1, 'BTC', [1n]) });
+    ids.set(`k:${wide}`, { fingerprint: wide, result: balance(2, 'BTC', [2n]) });
+    ids.set(`k:${long}`, { fingerprint: `€${long}`, result: balance(3, 'BTC', [3n]) });
+    ids.set(`k:${long}:narrow`, { fingerprint: long, result: { kind: 'none' } });
+    ids.set('k:after', { fingerprint: 'after', result: { kind: 'none' } });
+    expect(ids.get(`k:${latin}`)?.fingerprint).toBe(latin);
+    expect(ids.get(`k:${wide}`)?.fingerprint).toBe(wide);
+    expect(ids.get(`k:${long}`)?.fingerprint).toBe(`€${long}`);
+    expect(ids.get(`k:${long}`)?.result).toEqual(balance(3, 'BTC', [3n]));
+    expect(ids.get(`k:${long}:narrow`)?.fingerprint).toBe(long);
+    expect(ids.get('k:after')?.fingerprint).toBe('after');
+    expect(ids.has(`k:${wide.slice(0, -1)}`)).toBe(false);
+  });
+
+  it('finds every one of many entries after its tables and text have grown', () => {
+    const ids = new AppliedIds();
+    const map = new Map<string, DoneEntry>();
+    for (let n = 0; n < 20_000; n++) {
+      const entry = {
+        fingerprint: `["deposit:${n}",${'9'.repeat(n % 90)}]`,
+        result: balance(n, `A${n % 7}`, [BigInt(n) * 10n ** 20n, BigInt(n)]),
+      };
+      ids.set(`balance.deposit:deposit:ethereum:${n.toString(16).padStart(64, '0')}`, entry);
+      map.set(`balance.deposit:deposit:ethereum:${n.toString(16).padStart(64, '0')}`, entry);
+    }
+    expect(ids.size).toBe(20_000);
+    for (const [key, entry] of map) expect(ids.get(key)).toEqual(entry);
+    expect(JSON.stringify(ids.plainEntries())).toBe(JSON.stringify(plainOfMap(map)));
+    expect(ids.has(`balance.deposit:deposit:ethereum:${'f'.repeat(64)}`)).toBe(false);
+  });
+
+  it('replaces the entry of a key set again', () => {
+    const ids = new AppliedIds();
+    ids.set('k', { fingerprint: 'one', result: { kind: 'none' } });
+    ids.set('k', { fingerprint: 'two', result: balance(1, 'BTC', [4n]) });
+    expect(ids.size).toBe(1);
+    expect(ids.get('k')).toEqual({ fingerprint: 'two', result: balance(1, 'BTC', [4n]) });
+  });
+
+  it('copies: the copy holds the same entries, and a change to either leaves the other', () => {
+    const ids = new AppliedIds();
+    ids.set('a', { fingerprint: 'a', result: { kind: 'none' } });
+    const copy = new AppliedIds();
+    copy.set('stale', { fingerprint: 'stale', result: { kind: 'none' } });
+    copy.copyFrom(ids);
+    ids.set('b', { fingerprint: 'b', result: { kind: 'none' } });
+    copy.set('c', { fingerprint: 'c', result: { kind: 'none' } });
+    expect([ids.has('a'), ids.has('b'), ids.has('c')]).toEqual([true, true, false]);
+    expect([copy.has('a'), copy.has('b'), copy.has('c'), copy.has('stale')]).toEqual([
+      true,
+      false,
+      true,
+      false,
+    ]);
+  });
+
+  it('answers as a Map of the same entries does, for any keys and texts', () => {
+    const text = fc.string({ unit: 'binary', maxLength: 12 });
+    const result = fc.oneof(
+      fc.constant<CommandResult>({ kind: 'none' }),
+      fc
+        .tuple(
+          fc.nat(),
+          fc.stringMatching(/^[A-Z0-9]{1,16}$/),
+          fc.array(fc.bigInt({ min: 0n, max: 10n ** 40n }), { maxLength: 6 }),
+        )
+        .map(([user, asset, amounts]) => balance(user, asset, amounts)),
+    );
+    const step = fc.record({ key: text, fingerprint: text, result, look: text });
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 300 }), (steps) => {
+        const ids = new AppliedIds();
+        const map = new Map<string, DoneEntry>();
+        for (const { key, fingerprint, result, look } of steps) {
+          ids.set(key, { fingerprint, result });
+          map.set(key, { fingerprint, result });
+          expect(ids.get(look)).toEqual(map.get(look));
+          expect(ids.has(look)).toBe(map.has(look));
+        }
+        expect(ids.size).toBe(map.size);
+        for (const [key, entry] of map) expect(ids.get(key)).toEqual(entry);
+        expect(JSON.stringify(ids.plainEntries())).toBe(JSON.stringify(plainOfMap(map)));
+      }),
+      { numRuns: 200 },
+    );
+  });
+});

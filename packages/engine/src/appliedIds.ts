@@ -1,0 +1,243 @@
+// The applied business ids: for each, the request's fingerprint and its first result, kept for
+// good (docs/decisions/engine.md, "Ids, idempotency, rejections"), so they grow with the
+// exchange's history. A Map of objects made each id some fourteen heap objects (836 bytes, and
+// every full collection marked them all: 174 ms at 200,000 ids against 9 without, `npm run
+// bench:engine -- --applied-ids 200000`). Here an id is text in byte arrays and a row of
+// numbers, none of them an object the collector visits. See
+// docs/decisions/applied-business-ids.md.
+import { resultFromJson, toPlainJson } from './codec.js';
+import { ACCOUNT_KINDS } from './ledger.js';
+import type { CommandResult } from './types.js';
+
+/** A business id already applied: what it was (to spot a conflicting repeat) and its result. */
+export interface DoneEntry {
+  readonly fingerprint: string;
+  readonly result: CommandResult;
+}
+
+/** Bytes of text per chunk; an entry longer than this gets a chunk of its own. */
+const CHUNK_BYTES = 1 << 20;
+/** Characters made into a string by one call. */
+const TEXT_PIECE = 4096;
+
+// An entry's row in `rows`: the key's hash, where its text is, and the three texts' lengths in
+// characters. Its text is the key, the fingerprint and the result's JSON, one after the other,
+// a byte per character, or two (low byte first) when one of them is 256 or above (WIDE).
+const R_HASH = 0;
+const R_CHUNK = 1;
+const R_AT = 2;
+const R_KEY = 3;
+const R_PRINT = 4;
+const R_RESULT = 5;
+const R_WIDE = 6;
+const ROW = 7;
+
+/**
+ * A result as text: a balance result, which every balance command returns, as a JSON array of
+ * its user, asset and amounts (about a quarter of its JSON as an object); any other as JSON.
+ */
+function resultText(result: CommandResult): string {
+  if (result.kind !== 'balance') return JSON.stringify(toPlainJson(result));
+  const fields: (number | string)[] = [result.userId, result.asset];
+  for (const kind of ACCOUNT_KINDS) {
+    const pair = result.balances[kind];
+    fields.push(pair.available.toString(), pair.frozen.toString());
+  }
+  return JSON.stringify(fields);
+}
+
+/** The inverse of resultText, as plain JSON (amounts as decimal strings). */
+function plainResultOfText(text: string): unknown {
+  const json: unknown = JSON.parse(text);
+  if (!Array.isArray(json)) return json;
+  const balances: Record<string, { available: string; frozen: string }> = {};
+  ACCOUNT_KINDS.forEach((kind, i) => {
+    balances[kind] = { available: json[2 + 2 * i], frozen: json[3 + 2 * i] };
+  });
+  // NOTE: the fields in balanceResult's order (balances.ts), as a snapshot writes them.
+  return { kind: 'balance', userId: json[0], asset: json[1], balances };
+}
+
+/** FNV-1a over the key's UTF-16 code units. */
+function hashKey(key: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
+  return h | 0;
+}
+
+function isNarrow(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0xff) return false;
+  return true;
+}
+
+/** Applied business ids by `${command type}:${businessId}`, as a Map of them would hold them. */
+export class AppliedIds {
+  /** Open addressing by the key's hash, linear probing: each slot an entry's number + 1, or 0. */
+  private slots = new Int32Array(1024);
+  private rows = new Int32Array(256 * ROW);
+  private count = 0;
+  private chunks: Uint8Array[] = [new Uint8Array(CHUNK_BYTES)];
+  /** Bytes used of the last chunk. */
+  private used = 0;
+
+  get size(): number {
+    return this.count;
+  }
+
+  has(key: string): boolean {
+    return this.find(key) >= 0;
+  }
+
+  get(key: string): DoneEntry | undefined {
+    const entry = this.find(key);
+    return entry < 0 ? undefined : this.entryAt(entry);
+  }
+
+  /** Adds an entry, or replaces the one of the same key (its old text is not reused). */
+  set(key: string, entry: DoneEntry): this {
+    const result = resultText(entry.result);
+    const hash = hashKey(key);
+    let n = this.find(key, hash);
+    if (n < 0) {
+      n = this.count;
+      if ((n + 1) * 2 > this.slots.length) this.rehash(this.slots.length * 2);
+      if ((n + 1) * ROW > this.rows.length) this.growRows();
+      this.count++;
+      this.slots[this.freeSlot(hash)] = n + 1;
+    }
+    this.write(n, hash, key, entry.fingerprint, result);
+    return this;
+  }
+
+  /** Every entry, by key in sorting order, as a snapshot writes them: results as plain JSON. */
+  plainEntries(): { key: string; fingerprint: string; result: unknown }[] {
+    const keyed: [string, number][] = [];
+    for (let n = 0; n < this.count; n++)
+      keyed.push([this.textAt(n, 0, this.rows[n * ROW + R_KEY]!), n]);
+    keyed.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    return keyed.map(([key, n]) => {
+      const row = n * ROW;
+      const keyLength = this.rows[row + R_KEY]!;
+      const printLength = this.rows[row + R_PRINT]!;
+      const fingerprint = this.textAt(n, keyLength, printLength);
+      const text = this.textAt(n, keyLength + printLength, this.rows[row + R_RESULT]!);
+      return { key, fingerprint, result: plainResultOfText(text) };
+    });
+  }
+
+  /** Holds a copy of `other`'s entries, and only them: the two share nothing after. */
+  copyFrom(other: AppliedIds): void {
+    this.slots = other.slots.slice();
+    this.rows = other.rows.slice();
+    this.count = other.count;
+    this.chunks = other.chunks.map((chunk) => chunk.slice());
+    this.used = other.used;
+  }
+
+  /** The entry of `key`, or -1. */
+  private find(key: string, hash = hashKey(key)): number {
+    const mask = this.slots.length - 1;
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      const n = this.slots[slot]! - 1;
+      if (n < 0) return -1;
+      if (this.rows[n * ROW + R_HASH] === hash && this.keyIs(n, key)) return n;
+    }
+  }
+
+  private freeSlot(hash: number): number {
+    const mask = this.slots.length - 1;
+    let slot = hash & mask;
+    while (this.slots[slot] !== 0) slot = (slot + 1) & mask;
+    return slot;
+  }
+
+  private rehash(capacity: number): void {
+    this.slots = new Int32Array(capacity);
+    for (let n = 0; n < this.count; n++)
+      this.slots[this.freeSlot(this.rows[n * ROW + R_HASH]!)] = n + 1;
+  }
+
+  private growRows(): void {
+    const rows = new Int32Array(this.rows.length * 2);
+    rows.set(this.rows);
+    this.rows = rows;
+  }
+
+  private keyIs(n: number, key: string): boolean {
+    const row = n * ROW;
+    if (this.rows[row + R_KEY] !== key.length) return false;
+    const chunk = this.chunks[this.rows[row + R_CHUNK]!]!;
+    const at = this.rows[row + R_AT]!;
+    if (this.rows[row + R_WIDE] === 0) {
+      for (let i = 0; i < key.length; i++) if (chunk[at + i] !== key.charCodeAt(i)) return false;
+    } else {
+      for (let i = 0; i < key.length; i++) {
+        if ((chunk[at + 2 * i]! | (chunk[at + 2 * i + 1]! << 8)) !== key.charCodeAt(i))
+          return false;
+      }
+    }
+    return true;
+  }
+
+  private write(n: number, hash: number, key: string, print: string, result: string): void {
+    const wide = !(isNarrow(key) && isNarrow(print) && isNarrow(result));
+    const chars = key.length + print.length + result.length;
+    const bytes = wide ? 2 * chars : chars;
+    if (this.used + bytes > this.chunks[this.chunks.length - 1]!.length) {
+      this.chunks.push(new Uint8Array(Math.max(CHUNK_BYTES, bytes)));
+      this.used = 0;
+    }
+    const chunk = this.chunks[this.chunks.length - 1]!;
+    let at = this.used;
+    for (const text of [key, print, result]) {
+      for (let i = 0; i < text.length; i++) {
+        const code = text.charCodeAt(i);
+        if (wide) {
+          chunk[at++] = code & 0xff;
+          chunk[at++] = code >>> 8;
+        } else {
+          chunk[at++] = code;
+        }
+      }
+    }
+    const row = n * ROW;
+    this.rows[row + R_HASH] = hash;
+    this.rows[row + R_CHUNK] = this.chunks.length - 1;
+    this.rows[row + R_AT] = this.used;
+    this.rows[row + R_KEY] = key.length;
+    this.rows[row + R_PRINT] = print.length;
+    this.rows[row + R_RESULT] = result.length;
+    this.rows[row + R_WIDE] = wide ? 1 : 0;
+    this.used += bytes;
+  }
+
+  private entryAt(n: number): DoneEntry {
+    const row = n * ROW;
+    const keyLength = this.rows[row + R_KEY]!;
+    const printLength = this.rows[row + R_PRINT]!;
+    const fingerprint = this.textAt(n, keyLength, printLength);
+    const result = this.textAt(n, keyLength + printLength, this.rows[row + R_RESULT]!);
+    return { fingerprint, result: resultFromJson(plainResultOfText(result)) };
+  }
+
+  /** `length` characters of entry n's text from character `from`. */
+  private textAt(n: number, from: number, length: number): string {
+    const row = n * ROW;
+    const chunk = this.chunks[this.rows[row + R_CHUNK]!]!;
+    const wide = this.rows[row + R_WIDE] === 1;
+    const start = this.rows[row + R_AT]! + (wide ? 2 * from : from);
+    let text = '';
+    if (!wide) {
+      // NOTE: in pieces, as a call with very many arguments overflows the stack.
+      for (let i = 0; i < length; i += TEXT_PIECE) {
+        const piece = chunk.subarray(start + i, start + Math.min(length, i + TEXT_PIECE));
+        text += String.fromCharCode.apply(null, piece as unknown as number[]);
+      }
+      return text;
+    }
+    for (let i = 0; i < length; i++) {
+      text += String.fromCharCode(chunk[start + 2 * i]! | (chunk[start + 2 * i + 1]! << 8));
+    }
+    return text;
+  }
+}
