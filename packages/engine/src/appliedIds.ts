@@ -1,7 +1,7 @@
 // The applied business ids: for each, the request's fingerprint and its first result, kept for
 // good (docs/decisions/engine.md, "Ids, idempotency, rejections"), so they grow with the
-// exchange's history. A Map of objects made each id some fourteen heap objects (836 bytes, and
-// every full collection marked them all: 174 ms at 200,000 ids against 9 without, `npm run
+// exchange's history. A Map of objects made each id some fourteen heap objects (836 bytes), and
+// every full collection marked them all: 170 to 176 ms at 200,000 ids, 9 without (`npm run
 // bench:engine -- --applied-ids 200000`). Here an id is text in byte arrays and a row of
 // numbers, none of them an object the collector visits. See
 // docs/decisions/applied-business-ids.md.
@@ -65,9 +65,24 @@ function hashKey(key: string): number {
   return h | 0;
 }
 
-function isNarrow(text: string): boolean {
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0xff) return false;
-  return true;
+/** Writes `text` a byte a character from `at`: the offset after it, or -1 at a character above 255. */
+function writeNarrow(chunk: Uint8Array, at: number, text: string): number {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code > 0xff) return -1;
+    chunk[at + i] = code;
+  }
+  return at + text.length;
+}
+
+/** Writes `text` two bytes a character, low byte first, from `at`: the offset after it. */
+function writeWide(chunk: Uint8Array, at: number, text: string): number {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    chunk[at + 2 * i] = code & 0xff;
+    chunk[at + 2 * i + 1] = code >>> 8;
+  }
+  return at + 2 * text.length;
 }
 
 /** Applied business ids by `${command type}:${businessId}`, as a Map of them would hold them. */
@@ -180,25 +195,17 @@ export class AppliedIds {
   }
 
   private write(n: number, hash: number, key: string, print: string, result: string): void {
-    const wide = !(isNarrow(key) && isNarrow(print) && isNarrow(result));
     const chars = key.length + print.length + result.length;
-    const bytes = wide ? 2 * chars : chars;
-    if (this.used + bytes > this.chunks[this.chunks.length - 1]!.length) {
-      this.chunks.push(new Uint8Array(Math.max(CHUNK_BYTES, bytes)));
-      this.used = 0;
-    }
-    const chunk = this.chunks[this.chunks.length - 1]!;
-    let at = this.used;
-    for (const text of [key, print, result]) {
-      for (let i = 0; i < text.length; i++) {
-        const code = text.charCodeAt(i);
-        if (wide) {
-          chunk[at++] = code & 0xff;
-          chunk[at++] = code >>> 8;
-        } else {
-          chunk[at++] = code;
-        }
-      }
+    // A byte a character, unless a character is above 255: then two, in room made for them.
+    let wide = false;
+    let chunk = this.roomFor(chars);
+    let end = writeNarrow(chunk, this.used, key);
+    if (end >= 0) end = writeNarrow(chunk, end, print);
+    if (end >= 0) end = writeNarrow(chunk, end, result);
+    if (end < 0) {
+      wide = true;
+      chunk = this.roomFor(2 * chars);
+      end = writeWide(chunk, writeWide(chunk, writeWide(chunk, this.used, key), print), result);
     }
     const row = n * ROW;
     this.rows[row + R_HASH] = hash;
@@ -208,7 +215,16 @@ export class AppliedIds {
     this.rows[row + R_PRINT] = print.length;
     this.rows[row + R_RESULT] = result.length;
     this.rows[row + R_WIDE] = wide ? 1 : 0;
-    this.used += bytes;
+    this.used = end;
+  }
+
+  /** The last chunk, after a new one if it has no room for `bytes` more. */
+  private roomFor(bytes: number): Uint8Array {
+    if (this.used + bytes > this.chunks[this.chunks.length - 1]!.length) {
+      this.chunks.push(new Uint8Array(Math.max(CHUNK_BYTES, bytes)));
+      this.used = 0;
+    }
+    return this.chunks[this.chunks.length - 1]!;
   }
 
   private entryAt(n: number): DoneEntry {
