@@ -20,12 +20,13 @@ import {
 } from './columnar/views.js';
 import { applyToState } from './dispatch.js';
 import { assert, InvariantViolation, reject } from './errors.js';
-import { hashString } from './hash.js';
+import { StringHasher } from './hash.js';
 import { assertStateValid } from './invariants.js';
 import { ACCOUNT_KINDS } from './ledger.js';
 import { orderView } from './order.js';
 import { queryDepth } from './queries.js';
 import { openOrders, restoreState, snapshotState } from './snapshot.js';
+import { jsonTextPieces } from './snapshotText.js';
 import { State } from './state.js';
 import type {
   ApplyResult,
@@ -257,9 +258,16 @@ export class Engine {
     return engine;
   }
 
-  /** Deterministic hash of the whole state, equal for equal states however reached. */
+  /**
+   * Deterministic hash of the whole state, equal for equal states however reached: the hash of
+   * the snapshot's JSON text, taken a piece at a time (a large state's text is longer than a
+   * string can be).
+   */
   stateHash(): string {
-    return hashString(JSON.stringify(this.snapshot()));
+    const hasher = new StringHasher();
+    const snapshot = this.snapshot() as unknown as Record<string, unknown>;
+    for (const piece of jsonTextPieces(snapshot)) hasher.update(piece);
+    return hasher.digest();
   }
 
   /** Every invariant, over the whole state (O(state)); throws InvariantViolation. */

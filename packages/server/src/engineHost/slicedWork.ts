@@ -1,4 +1,4 @@
-import { StringHasher } from '@lattice/engine';
+import { jsonTextPieces, StringHasher } from '@lattice/engine';
 
 /**
  * Long work on the event loop cut into slices of about this many milliseconds: between two
@@ -24,38 +24,20 @@ function sliceClock(): () => Promise<void> | undefined {
 
 /**
  * `JSON.stringify(value)` for a plain object whose large values are arrays (an engine
- * snapshot), computed a few thousand elements at a time. The text is the same as
- * `JSON.stringify` gives: keys in their order, a key whose value serialises to nothing left out,
- * such an element written `null`. `value` must not change meanwhile: the engine's snapshot is
- * built from copies, never from its live objects.
+ * snapshot), in the engine's pieces (`jsonTextPieces`: an element each), the event loop let in
+ * between every few hundred. The text is the same as `JSON.stringify` gives. `value` must not
+ * change meanwhile: the engine's snapshot is built from copies, never from its live objects.
  */
 export async function stringifyInSlices(value: Record<string, unknown>): Promise<string> {
-  const elementsPerCheck = 500;
+  const piecesPerCheck = 500;
   const due = sliceClock();
-  const parts: string[] = ['{'];
-  let first = true;
-  for (const [key, inner] of Object.entries(value)) {
-    let text: string | undefined;
-    if (Array.isArray(inner)) {
-      const elements: string[] = [];
-      for (let i = 0; i < inner.length; i++) {
-        elements.push(JSON.stringify(inner[i]) ?? 'null');
-        if (i % elementsPerCheck === 0) {
-          const turn = due();
-          if (turn) await turn;
-        }
-      }
-      text = `[${elements.join(',')}]`;
-    } else {
-      text = JSON.stringify(inner);
+  const parts: string[] = [];
+  for (const piece of jsonTextPieces(value)) {
+    if (parts.push(piece) % piecesPerCheck === 0) {
+      const turn = due();
+      if (turn) await turn;
     }
-    if (text === undefined) continue;
-    parts.push(first ? '' : ',', JSON.stringify(key), ':', text);
-    first = false;
-    const turn = due();
-    if (turn) await turn;
   }
-  parts.push('}');
   return parts.join('');
 }
 
