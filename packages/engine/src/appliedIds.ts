@@ -65,7 +65,7 @@ function hashKey(key: string): number {
   return h | 0;
 }
 
-/** Writes `text` a byte a character from `at`: the offset after it, or -1 at a character above 255. */
+/** Writes `text` a byte a character from `at`: the offset after it, or -1 at one above 255. */
 function writeNarrow(chunk: Uint8Array, at: number, text: string): number {
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
