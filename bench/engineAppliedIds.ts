@@ -7,10 +7,15 @@ import { type Command, Engine } from '@lattice/engine';
 import type { Args } from './engineArgs.js';
 import { prng, SETUP_TIME, setupCommands, USERS } from './engineWorkload.js';
 
-declare const gc: () => void;
+/** Node's full collection; the bench runs with --expose-gc (bench/bundled.ts). */
+function collector(): () => void {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (gc === undefined) throw new Error('--applied-ids needs node --expose-gc');
+  return gc;
+}
 
 /** Full collections timed one at a time, in ms: the median and the longest of `rounds`. */
-function timeFullCollections(rounds: number): { median: number; max: number } {
+function timeFullCollections(gc: () => void, rounds: number): { median: number; max: number } {
   const times: number[] = [];
   for (let i = 0; i < rounds; i++) {
     const start = performance.now();
@@ -21,16 +26,12 @@ function timeFullCollections(rounds: number): { median: number; max: number } {
   return { median: times[Math.floor(rounds / 2)]!, max: times[rounds - 1]! };
 }
 
-function heapUsedAfterCollection(): number {
+/** Bytes in the heap and in array buffers (the engine's typed arrays), once collected. */
+function memoryAfterCollection(gc: () => void): { heap: number; buffers: number } {
   gc();
   gc();
-  return process.memoryUsage().heapUsed;
-}
-
-/** Memory outside the JS heap that the engine's typed arrays hold. */
-function arrayBuffersAfterCollection(): number {
-  gc();
-  return process.memoryUsage().arrayBuffers;
+  const { heapUsed, arrayBuffers } = process.memoryUsage();
+  return { heap: heapUsed, buffers: arrayBuffers };
 }
 
 /** A deposit as the deposit watcher sends one: its id names the network, transaction and output. */
@@ -51,21 +52,17 @@ function deposit(n: number, rand: () => number): Command {
   };
 }
 
-function fixed(v: number, digits: number): string {
-  return v.toFixed(digits);
-}
-
 /**
  * N deposits on an engine set up as the workload's, then: heap and array-buffer bytes per
  * applied id, a full collection's time with and without them, each deposit repeated (a no-op
  * that returns the first result), and the snapshot's characters per id.
  */
 export function runAppliedIds(args: Args): void {
+  const gc = collector();
   const engine = new Engine();
   for (const cmd of setupCommands()) engine.apply(cmd);
-  const none = timeFullCollections(9);
-  const heapBefore = heapUsedAfterCollection();
-  const buffersBefore = arrayBuffersAfterCollection();
+  const none = timeFullCollections(gc, 9);
+  const before = memoryAfterCollection(gc);
 
   // NOTE: each deposit is made as it is applied, and made again for its repeat, so that the
   // collections timed hold the engine's objects and not a list of commands.
@@ -77,9 +74,10 @@ export function runAppliedIds(args: Args): void {
   }
   const applyMs = performance.now() - start;
   engine.releaseResults();
-  const heapPerId = (heapUsedAfterCollection() - heapBefore) / args.appliedIds;
-  const buffersPerId = (arrayBuffersAfterCollection() - buffersBefore) / args.appliedIds;
-  const held = timeFullCollections(9);
+  const after = memoryAfterCollection(gc);
+  const heapPerId = (after.heap - before.heap) / args.appliedIds;
+  const buffersPerId = (after.buffers - before.buffers) / args.appliedIds;
+  const held = timeFullCollections(gc, 9);
 
   rand = prng(args.seed);
   start = performance.now();
@@ -98,18 +96,20 @@ export function runAppliedIds(args: Args): void {
   const ids = snapshot.done.length;
   const idChars = JSON.stringify(snapshot.done).length / ids;
   console.log(`applied ids: ${args.appliedIds} deposits, ${ids} in all, seed ${args.seed}`);
-  console.log(`heap bytes per id: ${fixed(heapPerId, 0)}`);
-  console.log(`array buffer bytes per id: ${fixed(buffersPerId, 0)}`);
+  console.log(`heap bytes per id: ${heapPerId.toFixed(0)}`);
+  console.log(`array buffer bytes per id: ${buffersPerId.toFixed(0)}`);
   console.log(
-    `full collection ms, median (longest) of 9: ${fixed(held.median, 2)} (${fixed(held.max, 2)}) ` +
-      `with the ids, ${fixed(none.median, 2)} (${fixed(none.max, 2)}) without`,
+    `full collection ms, median (longest) of 9: ` +
+      `${held.median.toFixed(2)} (${held.max.toFixed(2)}) with the ids, ` +
+      `${none.median.toFixed(2)} (${none.max.toFixed(2)}) without`,
   );
   console.log(
-    `us per deposit: ${fixed((applyMs * 1000) / args.appliedIds, 2)}, ` +
-      `per repeat: ${fixed((repeatMs * 1000) / args.appliedIds, 2)}`,
+    `us per deposit: ${((applyMs * 1000) / args.appliedIds).toFixed(2)}, ` +
+      `per repeat: ${((repeatMs * 1000) / args.appliedIds).toFixed(2)}`,
   );
   console.log(
-    `snapshot chars per id: ${fixed(idChars, 0)}; snapshot ${fixed(text.length / 1e6, 1)} MB, ` +
-      `snapshot() and JSON.stringify ms: ${fixed(snapshotMs, 0)}`,
+    `snapshot chars per id: ${idChars.toFixed(0)}; ` +
+      `snapshot ${(text.length / 1e6).toFixed(1)} MB, ` +
+      `snapshot() and JSON.stringify ms: ${snapshotMs.toFixed(0)}`,
   );
 }
