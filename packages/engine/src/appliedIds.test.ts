@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AppliedIds, type DoneEntry } from './appliedIds.js';
 import { toPlainJson } from './codec.js';
+import { btc, CORES, TestExchange } from './fixtures.js';
 import type { CommandResult } from './types.js';
 
 function balance(userId: number, asset: string, amounts: readonly bigint[]): CommandResult {
@@ -144,6 +145,37 @@ describe('the applied business ids', () => {
         expect(JSON.stringify(ids.plainEntries())).toBe(JSON.stringify(plainOfMap(map)));
       }),
       { numRuns: 200 },
+    );
+  });
+});
+
+describe.each(CORES)('applied ids on the %s core', (_core, makeEngine) => {
+  it("writes each command's first result into a snapshot as the command returned it", () => {
+    // Compared as text: the snapshot's field order is the one balances.ts gives its results.
+    const x = TestExchange.standard(makeEngine());
+    const first = x.ok({
+      type: 'balance.deposit',
+      userId: 3,
+      asset: 'BTC',
+      amount: btc('2'),
+      businessId: 'order-of-fields',
+    });
+    const freeze = x.ok({
+      type: 'balance.freeze',
+      userId: 3,
+      asset: 'BTC',
+      account: 'main',
+      amount: btc('0.5'),
+      businessId: 'order-of-fields',
+      purpose: 'staking',
+    });
+    const done = x.engine.snapshot().done;
+    const written = (key: string) => JSON.stringify(done.find((d) => d.key === key)?.result);
+    expect(written('balance.deposit:order-of-fields')).toBe(
+      JSON.stringify(toPlainJson(first.result)),
+    );
+    expect(written('balance.freeze:order-of-fields')).toBe(
+      JSON.stringify(toPlainJson(freeze.result)),
     );
   });
 });

@@ -109,7 +109,7 @@ export class AppliedIds {
   }
 
   /** Adds an entry, or replaces the one of the same key (its old text is not reused). */
-  set(key: string, entry: DoneEntry): this {
+  set(key: string, entry: DoneEntry): void {
     const result = resultText(entry.result);
     const hash = hashKey(key);
     let n = this.find(key, hash);
@@ -121,7 +121,6 @@ export class AppliedIds {
       this.slots[this.freeSlot(hash)] = n + 1;
     }
     this.write(n, hash, key, entry.fingerprint, result);
-    return this;
   }
 
   /** Every entry, by key in sorting order, as a snapshot writes them: results as plain JSON. */
@@ -131,12 +130,8 @@ export class AppliedIds {
       keyed.push([this.textAt(n, 0, this.rows[n * ROW + R_KEY]!), n]);
     keyed.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
     return keyed.map(([key, n]) => {
-      const row = n * ROW;
-      const keyLength = this.rows[row + R_KEY]!;
-      const printLength = this.rows[row + R_PRINT]!;
-      const fingerprint = this.textAt(n, keyLength, printLength);
-      const text = this.textAt(n, keyLength + printLength, this.rows[row + R_RESULT]!);
-      return { key, fingerprint, result: plainResultOfText(text) };
+      const { fingerprint, result } = this.textsAt(n);
+      return { key, fingerprint, result: plainResultOfText(result) };
     });
   }
 
@@ -228,12 +223,19 @@ export class AppliedIds {
   }
 
   private entryAt(n: number): DoneEntry {
+    const { fingerprint, result } = this.textsAt(n);
+    return { fingerprint, result: resultFromJson(plainResultOfText(result)) };
+  }
+
+  /** Entry n's fingerprint and result text. */
+  private textsAt(n: number): { fingerprint: string; result: string } {
     const row = n * ROW;
     const keyLength = this.rows[row + R_KEY]!;
     const printLength = this.rows[row + R_PRINT]!;
-    const fingerprint = this.textAt(n, keyLength, printLength);
-    const result = this.textAt(n, keyLength + printLength, this.rows[row + R_RESULT]!);
-    return { fingerprint, result: resultFromJson(plainResultOfText(result)) };
+    return {
+      fingerprint: this.textAt(n, keyLength, printLength),
+      result: this.textAt(n, keyLength + printLength, this.rows[row + R_RESULT]!),
+    };
   }
 
   /** `length` characters of entry n's text from character `from`. */
