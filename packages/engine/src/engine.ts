@@ -265,8 +265,7 @@ export class Engine {
    */
   stateHash(): string {
     const hasher = new StringHasher();
-    const snapshot = this.snapshot() as unknown as Record<string, unknown>;
-    for (const piece of jsonTextPieces(snapshot)) hasher.update(piece);
+    for (const piece of jsonTextPieces(this.snapshot())) hasher.update(piece);
     return hasher.digest();
   }
 

@@ -8,7 +8,7 @@
  * `JSON.stringify` gives: keys in their order, a key whose value serialises to nothing left out,
  * such an element written `null`.
  */
-export function* jsonTextPieces(value: Readonly<Record<string, unknown>>): Generator<string> {
+export function* jsonTextPieces(value: object): Generator<string> {
   let first = true;
   for (const [key, inner] of Object.entries(value)) {
     if (Array.isArray(inner)) {

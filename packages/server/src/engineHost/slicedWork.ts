@@ -28,7 +28,7 @@ function sliceClock(): () => Promise<void> | undefined {
  * between every few hundred. The text is the same as `JSON.stringify` gives. `value` must not
  * change meanwhile: the engine's snapshot is built from copies, never from its live objects.
  */
-export async function stringifyInSlices(value: Record<string, unknown>): Promise<string> {
+export async function stringifyInSlices(value: object): Promise<string> {
   const piecesPerCheck = 500;
   const due = sliceClock();
   const parts: string[] = [];

@@ -65,7 +65,7 @@ export interface SnapshotRow extends Omit<EngineSnapshotsTable, 'data' | 'data_g
  * asynchronous calls would run in the process's thread pool, at the event loop's priority.
  */
 export async function snapshotRow(captured: CapturedSnapshot): Promise<SnapshotRow> {
-  const text = await stringifyInSlices(captured.snapshot as unknown as Record<string, unknown>);
+  const text = await stringifyInSlices(captured.snapshot);
   const stateHash = await hashInSlices(text);
   const utf8 = Buffer.from(text, 'utf8');
   return {
