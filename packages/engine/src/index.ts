@@ -9,5 +9,5 @@ export {
 } from './codec.js';
 export { Engine, type EngineOptions, InvariantViolation } from './engine.js';
 export { hashString, StringHasher } from './hash.js';
-export { jsonTextPieces } from './snapshotText.js';
+export { JsonTextPiecesReader, jsonTextPieces } from './snapshotText.js';
 export * from './types.js';

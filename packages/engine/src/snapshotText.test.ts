@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BUY, CORES, limitOrder, SELL, TestExchange } from './fixtures.js';
 import { hashString } from './hash.js';
-import { jsonTextPieces } from './snapshotText.js';
+import { JsonTextPiecesReader, jsonTextPieces } from './snapshotText.js';
 
 describe('a snapshot text in pieces', () => {
   it('joins to what JSON.stringify gives, for any plain object of arrays and values', () => {
@@ -41,6 +41,74 @@ describe('a snapshot text in pieces', () => {
       ']',
       '}',
     ]);
+  });
+});
+
+/** The object `pieces` are of, read a piece at a time. */
+function readPieces(pieces: Iterable<string>): Record<string, unknown> {
+  const reader = new JsonTextPiecesReader();
+  for (const piece of pieces) reader.push(piece);
+  return reader.finish();
+}
+
+describe('reading a text in pieces', () => {
+  // At least one key, as every snapshot has: `{}` is a single piece, read as whole JSON text.
+  const value = fc.dictionary(
+    fc.string(),
+    fc.oneof(fc.jsonValue(), fc.array(fc.jsonValue(), { maxLength: 20 }), fc.constant([])),
+    { minKeys: 1 },
+  );
+
+  it('gives back the object JSON.parse gives of the whole text', () => {
+    fc.assert(
+      fc.property(value, (v) => {
+        const read = readPieces(jsonTextPieces(v));
+        expect(JSON.stringify(read)).toBe(JSON.stringify(v));
+        expect(read).toEqual(JSON.parse(JSON.stringify(v)));
+      }),
+      { numRuns: 300 },
+    );
+    const own = readPieces(jsonTextPieces(JSON.parse('{"__proto__":[1],"x":2}')));
+    expect(Object.getPrototypeOf(own)).toBe(Object.prototype);
+    expect(Object.keys(own)).toEqual(['__proto__', 'x']);
+  });
+
+  it('never reads the same object with a piece missing: it throws or reads another', () => {
+    fc.assert(
+      fc.property(value, fc.nat(), (v, n) => {
+        const pieces = [...jsonTextPieces(v)];
+        const dropped = n % pieces.length;
+        const without = pieces.filter((_, i) => i !== dropped);
+        // Without an element after an array's first, or a key after the first, the pieces are
+        // those of another object; the loss of any other piece throws.
+        let read: Record<string, unknown> | undefined;
+        try {
+          read = readPieces(without);
+        } catch (error) {
+          expect(error).toBeInstanceOf(SyntaxError);
+          return;
+        }
+        expect(JSON.stringify(read)).not.toBe(JSON.stringify(v));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('refuses a piece out of place, with the piece named', () => {
+    const pieces = ['{"version":2', ',"rows":[', '[1]', ',[2]', ']', '}'];
+    expect(readPieces(pieces)).toEqual({ version: 2, rows: [[1], [2]] });
+    const broken: [string[], RegExp | string][] = [
+      [['"version":2', '}'], 'starts with "\\""'],
+      [['{"version":2', '"rows":[', ']', '}'], 'starts with "\\""'],
+      [['{"version":2', ',"rows":[', '[1]', '[2]', ']', '}'], /without its comma/],
+      [['{"version":2,"x":1', '}'], /with 2 keys/],
+      [['{', '}'], /with 0 keys/],
+      [['{"version":2', '}', ',"x":1'], /after the closing brace/],
+      [['{"version":2'], /end before the closing brace/],
+      [['{"version":2', ',"rows":[', '[1]'], /end before the closing brace/],
+      [['{"version":2', ',"rows":[', '[1', ']', '}'], /JSON/],
+    ];
+    for (const [text, message] of broken) expect(() => readPieces(text)).toThrow(message);
   });
 });
 

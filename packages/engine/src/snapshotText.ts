@@ -27,3 +27,54 @@ export function* jsonTextPieces(value: object): Generator<string> {
   }
   yield first ? '{}' : '}';
 }
+
+/**
+ * The inverse of `jsonTextPieces`: the object is rebuilt from its pieces one at a time, in the
+ * order given, so that a text too long for one string is never whole (a stored snapshot keeps
+ * its pieces a line each). It accepts exactly the pieces `jsonTextPieces` writes, of an object
+ * that has a key at least (`{}` is one piece, and whole JSON text: parse it as such); anything
+ * else throws a SyntaxError, the first piece out of place or `finish` before the closing brace.
+ */
+export class JsonTextPiecesReader {
+  private readonly entries: [string, unknown][] = [];
+  /** The array whose elements the pieces are, between its key's piece and its `]`. */
+  private array: unknown[] | null = null;
+  private ended = false;
+
+  push(piece: string): void {
+    if (this.ended) throw new SyntaxError('a piece after the closing brace');
+    const array = this.array;
+    if (array !== null) {
+      if (piece === ']') this.array = null;
+      else if (array.length === 0) array.push(JSON.parse(piece));
+      else if (piece.startsWith(',')) array.push(JSON.parse(piece.slice(1)));
+      else throw new SyntaxError('an array element without its comma');
+      return;
+    }
+    if (piece === '}' && this.entries.length > 0) {
+      this.ended = true;
+      return;
+    }
+    if (!piece.startsWith(this.entries.length === 0 ? '{' : ',')) {
+      throw new SyntaxError(`a key's piece that starts with ${JSON.stringify(piece.slice(0, 1))}`);
+    }
+    // NOTE: a value written whole never ends in `[`, so such a piece opens an array, whose
+    // elements follow; either way the key and its value are read as an object of that one key.
+    const opens = piece.endsWith('[');
+    const field: unknown = JSON.parse(`{${piece.slice(1)}${opens ? ']}' : '}'}`);
+    const entries = Object.entries(field as object);
+    const entry = entries[0];
+    if (entries.length !== 1 || entry === undefined) {
+      throw new SyntaxError(`a key's piece with ${entries.length} keys`);
+    }
+    if (opens) this.array = entry[1] as unknown[];
+    this.entries.push(entry);
+  }
+
+  /** The object read, once its closing brace has come. */
+  finish(): Record<string, unknown> {
+    if (!this.ended) throw new SyntaxError('the pieces end before the closing brace');
+    // NOTE: fromEntries defines each key as JSON.parse does, `__proto__` an own key like any.
+    return Object.fromEntries(this.entries);
+  }
+}
