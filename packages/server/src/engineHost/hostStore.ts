@@ -3,7 +3,7 @@ import type { Database, Db, SqlDialect } from '../db/database.js';
 import { sqliteConnectionOf } from '../db/open.js';
 import type { EngineJournalTable, EngineSnapshotsTable } from '../db/tables/engineHost.js';
 import type { ProjectionRows } from './projections.js';
-import { type SnapshotRow, snapshotTextOf } from './snapshots.js';
+import { type SnapshotRow, storedSnapshotBytes } from './snapshots.js';
 import { SqliteCommitWorker } from './sqliteCommitWorker.js';
 import { SqliteSnapshotWriter } from './sqliteSnapshotWriter.js';
 
@@ -150,15 +150,20 @@ export class HostStore {
       .execute();
   }
 
-  /** A snapshot's JSON text, decompressed when it was stored compressed. */
-  async snapshotData(journalSeq: number): Promise<string | undefined> {
+  /**
+   * A snapshot's stored text in UTF-8 (see `storedSnapshotText.ts`), decompressed when it was
+   * stored compressed.
+   */
+  async snapshotData(journalSeq: number): Promise<Uint8Array | undefined> {
     const row = await this.db
       .selectFrom('engine_snapshots')
       .select(['data', 'data_gzip'])
       .where('journal_seq', '=', journalSeq)
       .executeTakeFirst();
     if (row === undefined) return undefined;
-    return row.data_gzip === null ? row.data : snapshotTextOf(row.data_gzip);
+    return row.data_gzip === null
+      ? Buffer.from(row.data, 'utf8')
+      : storedSnapshotBytes(row.data_gzip);
   }
 
   /**

@@ -1,7 +1,7 @@
 import { commandFromJson, Engine } from '@lattice/engine';
 import type { HostLogger } from './hostLogger.js';
 import type { HostStore } from './hostStore.js';
-import { stateHashOfSnapshotText } from './snapshotHash.js';
+import { readStoredSnapshotText } from './storedSnapshotText.js';
 
 /** The journal and the rebuilt state disagree: the host must not start on it. */
 export class RecoveryError extends Error {
@@ -65,20 +65,29 @@ async function restoreNewestSnapshot(
   logger: HostLogger,
 ): Promise<{ engine: Engine; journalSeq: number }> {
   for (const header of await store.snapshotHeaders()) {
+    const started = performance.now();
     const data = await store.snapshotData(header.journal_seq);
     try {
       if (data === undefined) throw new Error('its data is gone');
       // The recorded state hash is that of this text: a changed or truncated text fails here.
-      const hash = stateHashOfSnapshotText(data);
-      if (hash !== header.state_hash) {
-        throw new Error(`state hash ${hash} differs from the recorded ${header.state_hash}`);
+      const { snapshot, stateHash } = readStoredSnapshotText(data);
+      if (stateHash !== header.state_hash) {
+        throw new Error(`state hash ${stateHash} differs from the recorded ${header.state_hash}`);
       }
-      const engine = Engine.restore(JSON.parse(data));
+      const engine = Engine.restore(snapshot);
       if (engine.lastEventSeq !== header.event_seq) {
         throw new Error(
           `it restores to event ${engine.lastEventSeq}, recorded ${header.event_seq}`,
         );
       }
+      logger.info(
+        {
+          journalSeq: header.journal_seq,
+          textBytes: data.byteLength,
+          ms: Math.round(performance.now() - started),
+        },
+        'engine snapshot read',
+      );
       return { engine, journalSeq: header.journal_seq };
     } catch (error) {
       // The journal is complete, so an older snapshot (or none) only makes the replay longer.

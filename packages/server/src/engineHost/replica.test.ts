@@ -4,9 +4,9 @@ import type { EngineJournalTable } from '../db/tables/engineHost.js';
 import type { HostCommand } from './engineHost.js';
 import { fixtureSetup, fundedUserCommands, limitOrder, oneBtc, oneUsdt } from './hostFixtures.js';
 import { ReplicaDivergence, ReplicaEngine } from './replicaEngine.js';
-import { stateHashOfSnapshotText } from './snapshotHash.js';
 import { SnapshotReplica } from './snapshotReplica.js';
-import { snapshotTextOf } from './snapshots.js';
+import { storedSnapshotBytes } from './snapshots.js';
+import { readStoredSnapshotText } from './storedSnapshotText.js';
 
 /** Commands applied to a primary engine, and their journal rows as the host writes them. */
 function journaled(commands: readonly HostCommand[], engine = new Engine(), firstSeq = 1) {
@@ -50,10 +50,10 @@ describe('ReplicaEngine', () => {
     replica.append(entriesOf(rows.slice(5)));
     expect(replica.lastJournalSeq).toBe(rows.length);
     const row = await replica.snapshotRow(7);
-    const text = await snapshotTextOf(row.gzip);
+    const text = await storedSnapshotBytes(row.gzip);
     expect(row).toMatchObject({ journal_seq: rows.length, event_seq: engine.lastEventSeq });
     expect(row.state_hash).toBe(engine.stateHash());
-    expect(stateHashOfSnapshotText(text)).toBe(row.state_hash);
+    expect(readStoredSnapshotText(text).stateHash).toBe(row.state_hash);
 
     const more = journaled([limitOrder(1, 1, 2_950_000, 3)], engine, rows.length + 1);
     const restored = ReplicaEngine.restore(rows.length, text);
@@ -96,7 +96,9 @@ describe('SnapshotReplica (worker thread)', () => {
         state_hash: engine.stateHash(),
         created_at: 9,
       });
-      expect(stateHashOfSnapshotText(await snapshotTextOf(row.gzip))).toBe(row.state_hash);
+      expect(readStoredSnapshotText(await storedSnapshotBytes(row.gzip)).stateHash).toBe(
+        row.state_hash,
+      );
     } finally {
       await replica.close();
     }

@@ -1,5 +1,6 @@
 import { commandFromJson, Engine } from '@lattice/engine';
 import { captureSnapshot, type SnapshotRow, snapshotRow } from './snapshots.js';
+import { readStoredSnapshotText } from './storedSnapshotText.js';
 
 /** The replica's state no longer follows the journal: a bug, and no snapshot may come of it. */
 export class ReplicaDivergence extends Error {
@@ -27,13 +28,13 @@ export class ReplicaEngine {
     private journalSeq: number,
   ) {}
 
-  /** The state of a snapshot's text (already checked by recovery), or an empty engine. */
-  static restore(journalSeq: number, data: string | null): ReplicaEngine {
+  /** The state of a snapshot's stored text (already checked by recovery), or an empty engine. */
+  static restore(journalSeq: number, data: Uint8Array | null): ReplicaEngine {
     if (data === null && journalSeq !== 0) {
       throw new ReplicaDivergence(`no snapshot text for journal entry ${journalSeq}`);
     }
     return new ReplicaEngine(
-      data === null ? new Engine() : Engine.restore(JSON.parse(data)),
+      data === null ? new Engine() : Engine.restore(readStoredSnapshotText(data).snapshot),
       journalSeq,
     );
   }

@@ -9,7 +9,7 @@ import { type WorkerReply, WorkerRequests } from './workerRequests.js';
 
 /** What the host posts to the replica's worker (`replicaWorker.ts`). */
 export type ReplicaMessage =
-  | { readonly kind: 'restore'; readonly journalSeq: number; readonly data: string | null }
+  | { readonly kind: 'restore'; readonly journalSeq: number; readonly data: Uint8Array | null }
   | ({ readonly kind: 'entries' } & ReplicaEntries)
   | { readonly kind: 'snapshot'; readonly id: number; readonly createdAt: number };
 
@@ -48,8 +48,11 @@ export class SnapshotReplica {
     return this.requests.failure;
   }
 
-  /** Its start: a snapshot's text and the journal entry it includes, or none (entry 0). */
-  restore(journalSeq: number, data: string | null): void {
+  /**
+   * Its start: a snapshot's stored text (copied to the worker) and the journal entry it
+   * includes, or none (entry 0).
+   */
+  restore(journalSeq: number, data: Uint8Array | null): void {
     this.requests.post({ kind: 'restore', journalSeq, data } satisfies ReplicaMessage);
   }
 
@@ -105,7 +108,7 @@ export class SnapshotReplica {
  * from the same state, rebuilt beside recovery, with nothing read twice.
  */
 export function feedingReplica(store: HostStore, replica: SnapshotReplica): HostStore {
-  let lastRead: { journalSeq: number; data: string | undefined } | null = null;
+  let lastRead: { journalSeq: number; data: Uint8Array | undefined } | null = null;
   let restored = false;
   // NOTE: every other member is the store's own, through the prototype.
   const feeding = Object.create(store) as HostStore;

@@ -4,7 +4,7 @@ import type { Engine, EngineSnapshot } from '@lattice/engine';
 import type { EngineSnapshotsTable } from '../db/tables/engineHost.js';
 import type { HostLogger } from './hostLogger.js';
 import type { HostStore } from './hostStore.js';
-import { hashInSlices, stringifyInSlices } from './slicedWork.js';
+import { storedSnapshotText } from './storedSnapshotText.js';
 
 const gunzipAsync = promisify(gunzip);
 /**
@@ -49,25 +49,24 @@ export function captureSnapshot(engine: Engine, journalSeq: number, now: number)
 
 /**
  * A snapshot as it is stored, and as it crosses between threads: the state hash of its JSON
- * text (what `engine.stateHash()` gave at the capture) and that text gzip-compressed, in a
- * buffer of its own so that it can be moved to another thread instead of copied.
+ * text (what `engine.stateHash()` gave at the capture) and that text, a piece a line
+ * (`storedSnapshotText.ts`), gzip-compressed, in a buffer of its own so that it can be moved to
+ * another thread instead of copied.
  */
 export interface SnapshotRow extends Omit<EngineSnapshotsTable, 'data' | 'data_gzip'> {
   readonly gzip: Uint8Array;
-  /** The JSON text's length in UTF-8 bytes (for the log). */
+  /** The stored text's length in UTF-8 bytes (for the log). */
   readonly textBytes: number;
 }
 
 /**
- * The row of a captured snapshot. Its text is serialised once and hashed in slices, so the
- * thread's other work goes on meanwhile; then it is compressed at once, in the calling thread.
+ * The row of a captured snapshot. Its text is serialised and hashed in slices, so the thread's
+ * other work goes on meanwhile; then it is compressed at once, in the calling thread.
  * NOTE: that thread is the replica's, whose priority is lowered (`replicaWorker.ts`); zlib's
  * asynchronous calls would run in the process's thread pool, at the event loop's priority.
  */
 export async function snapshotRow(captured: CapturedSnapshot): Promise<SnapshotRow> {
-  const text = await stringifyInSlices(captured.snapshot);
-  const stateHash = await hashInSlices(text);
-  const utf8 = Buffer.from(text, 'utf8');
+  const { bytes: utf8, stateHash } = await storedSnapshotText(captured.snapshot);
   return {
     journal_seq: captured.journalSeq,
     event_seq: captured.eventSeq,
@@ -87,9 +86,12 @@ function ownBytes(buffer: Buffer): Uint8Array {
   return bytes;
 }
 
-/** The JSON text of a stored snapshot's `data_gzip` (or of a row's `gzip`). */
-export async function snapshotTextOf(gzip: Uint8Array): Promise<string> {
-  return (await gunzipAsync(gzip, { chunkSize: zlibChunkBytes })).toString('utf8');
+/**
+ * The stored text, in UTF-8, of a snapshot's `data_gzip` (or of a row's `gzip`): read it with
+ * `readStoredSnapshotText`. It is never made one string, which a long history's would not fit.
+ */
+export async function storedSnapshotBytes(gzip: Uint8Array): Promise<Buffer> {
+  return gunzipAsync(gzip, { chunkSize: zlibChunkBytes });
 }
 
 /**

@@ -1,0 +1,83 @@
+// A snapshot's text as it is stored: the engine's JSON text in its pieces (`jsonTextPieces`, an
+// array element a piece), a line each. JSON allows a newline between any two tokens and
+// `JSON.stringify` writes none inside a value, so the stored text is still JSON (a `jq` reads
+// it), and yet it is never one string: a million applied business ids take some 475 million
+// characters, near V8's longest string (about 537 million), and a longer history would fail to
+// be written or read. The state hash is that of the pieces joined without their newlines, as
+// `engine.stateHash()` takes it. A text stored on one line (before lines) reads as whole JSON.
+import {
+  type EngineSnapshot,
+  JsonTextPiecesReader,
+  jsonTextPieces,
+  StringHasher,
+} from '@lattice/engine';
+import { sliceClock } from './slicedWork.js';
+
+const newline = 0x0a;
+
+/** A snapshot's stored text in UTF-8, and the engine's state hash of it. */
+export interface StoredSnapshotText {
+  readonly bytes: Buffer;
+  readonly stateHash: string;
+}
+
+/**
+ * The stored text of a snapshot (an engine's, or any plain object whose large values are
+ * arrays) and its state hash, with the event loop let in between every few hundred pieces.
+ * `snapshot` must not change meanwhile: the engine's snapshot is built from copies, never from
+ * its live objects.
+ */
+export async function storedSnapshotText(snapshot: object): Promise<StoredSnapshotText> {
+  const piecesPerCheck = 500;
+  // Pieces are encoded a batch at a time: one call per piece would cost more than the text.
+  const charsPerBatch = 1024 * 1024;
+  const due = sliceClock();
+  const hasher = new StringHasher();
+  const encoded: Buffer[] = [];
+  let batch: string[] = [];
+  let batchChars = 0;
+  const encodeBatch = () => {
+    const lines = batch.join('\n');
+    encoded.push(Buffer.from(encoded.length === 0 ? lines : `\n${lines}`, 'utf8'));
+    batch = [];
+    batchChars = 0;
+  };
+  for (const piece of jsonTextPieces(snapshot)) {
+    hasher.update(piece);
+    batchChars += piece.length;
+    if (batch.push(piece) % piecesPerCheck === 0) {
+      const turn = due();
+      if (turn) await turn;
+    }
+    if (batchChars >= charsPerBatch) encodeBatch();
+  }
+  if (batch.length > 0) encodeBatch();
+  return { bytes: Buffer.concat(encoded), stateHash: hasher.digest() };
+}
+
+/**
+ * The snapshot a stored text holds, read a line at a time, and the state hash of the text.
+ * Throws on a text that is not one `storedSnapshotText` writes (or whole JSON on one line); its
+ * shape is then checked by `Engine.restore`, as that of any parsed JSON.
+ */
+export function readStoredSnapshotText(bytes: Uint8Array): {
+  snapshot: EngineSnapshot;
+  stateHash: string;
+} {
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const hasher = new StringHasher();
+  let end = text.indexOf(newline);
+  if (end === -1) {
+    const whole = text.toString('utf8');
+    return { snapshot: JSON.parse(whole), stateHash: hasher.update(whole).digest() };
+  }
+  const reader = new JsonTextPiecesReader();
+  for (let start = 0; start <= text.length; start = end + 1) {
+    end = text.indexOf(newline, start);
+    if (end === -1) end = text.length;
+    const piece = text.toString('utf8', start, end);
+    hasher.update(piece);
+    reader.push(piece);
+  }
+  return { snapshot: reader.finish() as unknown as EngineSnapshot, stateHash: hasher.digest() };
+}
