@@ -96,6 +96,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: requestBodyBytesMax,
+    // No limit on a plugin's start (Fastify's default is 10 s): the engine host's recovers the
+    // engine before the server listens, and a long history's snapshot, or a journal replayed
+    // after snapshots failed, takes longer than that. The server must start however long it
+    // takes; recovery logs what it reads meanwhile.
+    pluginTimeout: 0,
     // Behind a reverse proxy every request would come from the proxy's address: rate limits,
     // socket connection limits and session records need the client's, from X-Forwarded-For.
     trustProxy: trustProxyOption(config.trustProxy),
