@@ -1,7 +1,10 @@
 // Recovery benchmark: builds a data directory holding 1,000,000 journal entries and 100,000
 // resting orders (through the engine host, in large batches, in a child process that then dies
 // without a final snapshot, as in a crash), restarts the real server (the production bundle) on
-// it, and prints how long the restart took. Usage: npm run bench:recovery [-- entries resting]
+// it, and prints how long the restart took. Usage:
+// npm run bench:recovery [-- entries resting [deposits]]
+// where `deposits` of the entries (none by default) are deposits, each a business id the engine
+// keeps for good: a long history's snapshot.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,18 +39,19 @@ import {
   positionalBatch,
 } from '../packages/server/src/engineHost/sqliteBatchSql.js';
 import { seedReferenceData } from '../packages/server/src/reference/reference.seed.js';
+import { prng } from './engineWorkload.js';
 
 const userCount = 1_000;
 // Journal entries after the last snapshot: what a restart replays (a host snapshots every
 // 50,000 by default, so a crash leaves fewer).
 const tail = 49_000;
 
-async function main(entries: number, resting: number): Promise<void> {
+async function main(entries: number, resting: number, deposits: number): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lattice-bench-recovery-'));
   const bundleName = `bench-recovery-${process.pid}`;
   try {
     const built = performance.now();
-    await runChild(dataDir, entries, resting);
+    await runChild(dataDir, entries, resting, deposits);
     const buildSeconds = (performance.now() - built) / 1000;
     const restingOrders = await countResting(dataDir);
     const bundle = await buildServerBundle(bundleName);
@@ -61,9 +65,17 @@ async function main(entries: number, resting: number): Promise<void> {
     const halted = server.logs.some((line) => line.msg === 'reconciliation failed');
     await server.stop();
     console.log(
-      `data: ${recovered.journalSeq} journal entries, ${restingOrders} resting orders, ${userCount} users ` +
-        `(built in ${buildSeconds.toFixed(1)} s); SQLite, production bundle`,
+      `data: ${recovered.journalSeq} journal entries, ${restingOrders} resting orders, ${userCount} users, ` +
+        `${deposits} more deposits (built in ${buildSeconds.toFixed(1)} s); SQLite, production bundle`,
     );
+    const snapshot = server.logs.find((line) => line.msg === 'engine snapshot read');
+    if (snapshot) {
+      console.log(
+        `  snapshot at entry ${String(snapshot.journalSeq)}: ` +
+          `${(Number(snapshot.textBytes) / 1e6).toFixed(1)} MB of text read and restored in ` +
+          `${(Number(snapshot.ms) / 1000).toFixed(2)} s`,
+      );
+    }
     console.log(
       `  engine: snapshot at entry ${recovered.snapshotSeq} + ${recovered.replayed} entries replayed ` +
         `in ${(Number(recovered.ms) / 1000).toFixed(2)} s on the ${String(recovered.core)} core; ` +
@@ -90,9 +102,15 @@ async function countResting(dataDir: string): Promise<number> {
   }
 }
 
-function runChild(dataDir: string, entries: number, resting: number): Promise<void> {
+function runChild(
+  dataDir: string,
+  entries: number,
+  resting: number,
+  deposits: number,
+): Promise<void> {
   const file = fileURLToPath(import.meta.url);
-  const args = ['--import', 'tsx', file, '--build', dataDir, String(entries), String(resting)];
+  const args = ['--import', 'tsx', file, '--build', dataDir];
+  args.push(String(entries), String(resting), String(deposits));
   const child = spawn(process.execPath, args, { stdio: 'inherit' });
   return new Promise((resolve, reject) => {
     child.once('exit', (code) =>
@@ -107,7 +125,12 @@ function runChild(dataDir: string, entries: number, resting: number): Promise<vo
  * large transactions, with one snapshot `tail` entries before the end: the journal after it is
  * what a restart replays, as after a crash.
  */
-async function build(dataDir: string, entries: number, resting: number): Promise<void> {
+async function build(
+  dataDir: string,
+  entries: number,
+  resting: number,
+  deposits: number,
+): Promise<void> {
   const database = openDatabase({ databaseUrl: null, dataDir });
   await migrateToLatest(database.db, database.dialect);
   await seedReferenceData(database.db, { demoUsers: false, hashPassword: async () => '' });
@@ -123,6 +146,8 @@ async function build(dataDir: string, entries: number, resting: number): Promise
     recovered.lastTime,
   );
   writer.apply(setupCommands());
+  const rand = prng(42);
+  for (let n = 0; n < deposits; n++) writer.apply([deposit(n, rand)]);
   // Each round places orders and cancels the oldest, so the book grows evenly to `resting`.
   const perRound = 2_000;
   const rounds = Math.ceil((entries - writer.position) / perRound);
@@ -252,6 +277,23 @@ function setupCommands(): HostCommand[] {
   return commands;
 }
 
+/** A deposit as the deposit watcher sends one: its id names the network, transaction and output. */
+function deposit(n: number, rand: () => number): HostCommand {
+  let hash = '';
+  for (let i = 0; i < 8; i++)
+    hash += Math.floor(rand() * 2 ** 32)
+      .toString(16)
+      .padStart(8, '0');
+  return {
+    type: 'balance.deposit',
+    userId: 1 + (n % userCount),
+    asset: n % 2 === 0 ? 'BTC' : 'USDT',
+    amount: BigInt(1 + Math.floor(rand() * 1e9)),
+    businessId: `deposit:ethereum:0x${hash}:${n % 4}`,
+    business: 'deposit',
+  };
+}
+
 let placedCount = 0;
 
 /** Sells rest above 40,000 and buys below 20,000 USDT, over 1,000 price levels a side. */
@@ -277,7 +319,9 @@ function placeCommands(count: number): HostCommand[] {
 }
 
 if (process.argv[2] === '--build') {
-  await build(process.argv[3] ?? '', Number(process.argv[4]), Number(process.argv[5]));
+  const [dataDir = '', entries, resting, deposits] = process.argv.slice(3);
+  await build(dataDir, Number(entries), Number(resting), Number(deposits));
 } else {
-  await main(Number(process.argv[2] ?? 1_000_000), Number(process.argv[3] ?? 100_000));
+  const [entries = 1_000_000, resting = 100_000, deposits = 0] = process.argv.slice(2).map(Number);
+  await main(entries, resting, deposits);
 }
