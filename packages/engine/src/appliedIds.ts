@@ -6,8 +6,9 @@
 // numbers, none of them an object the collector visits. See
 // docs/decisions/applied-business-ids.md.
 import { resultFromJson, toPlainJson } from './codec.js';
+import { assert } from './errors.js';
 import { ACCOUNT_KINDS } from './ledger.js';
-import type { CommandResult } from './types.js';
+import type { CommandResult, SnapshotDoneRow } from './types.js';
 
 /** A business id already applied: what it was (to spot a conflicting repeat) and its result. */
 export interface DoneEntry {
@@ -44,6 +45,27 @@ function resultText(result: CommandResult): string {
     fields.push(pair.available.toString(), pair.frozen.toString());
   }
   return JSON.stringify(fields);
+}
+
+/** An amount as a balance result's text writes it: a non-negative integer, canonical. */
+const AMOUNT_TEXT = /^(0|[1-9][0-9]*)$/;
+
+/**
+ * The text of a result as a snapshot row holds it (`resultText`'s JSON, parsed), checked: a
+ * balance result's array field by field, so that it is kept as its own text as it is; any other
+ * through the command result it stands for. Throws on any other shape.
+ */
+function resultTextOfRow(result: unknown): string {
+  if (!Array.isArray(result)) return resultText(resultFromJson(result));
+  const amounts = result.slice(2);
+  assert(
+    result.length === 2 + 2 * ACCOUNT_KINDS.length &&
+      Number.isSafeInteger(result[0]) &&
+      typeof result[1] === 'string' &&
+      amounts.every((amount) => typeof amount === 'string' && AMOUNT_TEXT.test(amount)),
+    `an applied id's balance result of another shape: ${JSON.stringify(result)}`,
+  );
+  return JSON.stringify(result);
 }
 
 /** The inverse of resultText, as plain JSON (amounts as decimal strings). */
@@ -110,7 +132,33 @@ export class AppliedIds {
 
   /** Adds an entry, or replaces the one of the same key (its old text is not reused). */
   set(key: string, entry: DoneEntry): void {
-    const result = resultText(entry.result);
+    this.setText(key, entry.fingerprint, resultText(entry.result));
+  }
+
+  /** Adds an entry as `snapshotRows` gave it; throws on a row of another shape. */
+  setRow(row: SnapshotDoneRow): void {
+    assert(
+      Array.isArray(row) &&
+        row.length === 3 &&
+        typeof row[0] === 'string' &&
+        typeof row[1] === 'string',
+      `an applied id's row of another shape: ${JSON.stringify(row)}`,
+    );
+    this.setText(row[0], row[1], resultTextOfRow(row[2]));
+  }
+
+  /**
+   * Every entry, by key in sorting order, as a snapshot writes them: a row each, its result as
+   * its text holds it (a balance result the short array of `resultText`).
+   */
+  snapshotRows(): SnapshotDoneRow[] {
+    return this.keysInOrder().map(([key, n]) => {
+      const { fingerprint, result } = this.textsAt(n);
+      return [key, fingerprint, JSON.parse(result)];
+    });
+  }
+
+  private setText(key: string, fingerprint: string, result: string): void {
     const hash = hashKey(key);
     let n = this.find(key, hash);
     if (n < 0) {
@@ -120,19 +168,15 @@ export class AppliedIds {
       this.count++;
       this.slots[this.freeSlot(hash)] = n + 1;
     }
-    this.write(n, hash, key, entry.fingerprint, result);
+    this.write(n, hash, key, fingerprint, result);
   }
 
-  /** Every entry, by key in sorting order, as a snapshot writes them: results as plain JSON. */
-  plainEntries(): { key: string; fingerprint: string; result: unknown }[] {
+  /** Each entry's key and number, by key in sorting order. */
+  private keysInOrder(): [string, number][] {
     const keyed: [string, number][] = [];
     for (let n = 0; n < this.count; n++)
       keyed.push([this.textAt(n, 0, this.rows[n * ROW + R_KEY]!), n]);
-    keyed.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-    return keyed.map(([key, n]) => {
-      const { fingerprint, result } = this.textsAt(n);
-      return { key, fingerprint, result: plainResultOfText(result) };
-    });
+    return keyed.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   }
 
   /** Holds a copy of `other`'s entries, and only them: the two share nothing after. */

@@ -36,6 +36,7 @@ import type {
   DepthView,
   EngineSnapshot,
   EngineSnapshotV1,
+  EngineSnapshotV2,
   FreezeView,
   MarketView,
   OrderView,
@@ -245,13 +246,16 @@ export class Engine {
     return this.columnar === null ? snapshotState(this.s) : snapshotOf(this.columnar);
   }
 
-  /** An engine from a snapshot of the current format, or of the first one (version 1). */
-  static restore(snapshot: EngineSnapshot | EngineSnapshotV1, options: EngineOptions = {}): Engine {
+  /** An engine from a snapshot of the current format, or of an earlier one (version 1 or 2). */
+  static restore(
+    snapshot: EngineSnapshot | EngineSnapshotV2 | EngineSnapshotV1,
+    options: EngineOptions = {},
+  ): Engine {
     const version = snapshot.version as number;
-    assert(version === 1 || version === 2, `unknown snapshot version ${String(version)}`);
+    assert([1, 2, 3].includes(version), `unknown snapshot version ${String(version)}`);
     // The columnar core when the state fits it, else the bigint core, which will try the
     // columnar core again later as after a hand-over.
-    const columnar = version === 2 ? restoreColumnar(snapshot as EngineSnapshot) : null;
+    const columnar = snapshot.version === 1 ? null : restoreColumnar(snapshot);
     if (columnar !== null) return new Engine(columnar, options);
     const engine = new Engine(restoreState(snapshot), options);
     engine.waitToReturn();

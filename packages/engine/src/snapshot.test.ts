@@ -3,8 +3,15 @@ import { commandFromJson, commandToJson, eventFromJson, eventToJson } from './co
 import { Engine } from './engine.js';
 import type { CommandInput } from './fixtures.js';
 import { BUY, btc, ltt, MARKET, RESTORE_ON, SELL, TestExchange, usdt } from './fixtures.js';
+import { restoreState } from './snapshot.js';
 import { State } from './state.js';
-import type { Command, EngineSnapshot, EngineSnapshotV1, SnapshotOrderRow } from './types.js';
+import type {
+  Command,
+  EngineSnapshot,
+  EngineSnapshotV1,
+  EngineSnapshotV2,
+  SnapshotOrderRow,
+} from './types.js';
 
 /** `amount` LTT for a user, on trade. */
 function lttFor(userId: number, amount: bigint): CommandInput[] {
@@ -105,6 +112,21 @@ const ROW_VIEW_FIELDS = [
   'mtime',
 ] as const;
 
+/** The same state in the second snapshot format: each applied id a keyed entry, its result whole. */
+function asVersion2(snap: EngineSnapshot): EngineSnapshotV2 {
+  const done = snap.done.map(([key, fingerprint, result]) => {
+    if (!Array.isArray(result)) return { key, fingerprint, result };
+    const pair = (i: number) => ({ available: result[2 + 2 * i], frozen: result[3 + 2 * i] });
+    const balances = { main: pair(0), trade: pair(1), margin: pair(2) };
+    return {
+      key,
+      fingerprint,
+      result: { kind: 'balance', userId: result[0], asset: result[1], balances },
+    };
+  });
+  return { ...snap, version: 2, done };
+}
+
 /** The same state in the first snapshot format: each order a keyed view and its accounting. */
 function asVersion1(snap: EngineSnapshot): EngineSnapshotV1 {
   const orders = snap.orders.map((row: SnapshotOrderRow) => {
@@ -115,7 +137,7 @@ function asVersion1(snap: EngineSnapshot): EngineSnapshotV1 {
     view.triggered = row[18] === 1;
     return { view, frozen: row[22], moneyNum: row[23], feeNum: row[24], direction: row[25] };
   });
-  return { ...snap, version: 1, orders };
+  return { ...asVersion2(snap), version: 1, orders };
 }
 
 function funded(): TestExchange {
@@ -164,7 +186,7 @@ describe('snapshot and restore', () => {
     const x = funded();
     for (const cmd of history()) x.ok(cmd);
     const snap = x.engine.snapshot();
-    expect(snap.version).toBe(2);
+    expect(snap.version).toBe(3);
     expect(snap.orders.length).toBeGreaterThan(2);
     const old = JSON.parse(JSON.stringify(asVersion1(snap))) as EngineSnapshotV1;
     const restored = Engine.restore(old);
@@ -178,9 +200,28 @@ describe('snapshot and restore', () => {
     expect(restored.stateHash()).toBe(x.engine.stateHash());
   });
 
+  it('restores a version 2 snapshot (applied ids as keyed entries) to the same state', () => {
+    const x = funded();
+    for (const cmd of history()) x.ok(cmd);
+    const snap = x.engine.snapshot();
+    expect(snap.done.some(([, , result]) => Array.isArray(result))).toBe(true);
+    const old = JSON.parse(JSON.stringify(asVersion2(snap))) as EngineSnapshotV2;
+    for (const restored of [Engine.restore(old), new Engine(restoreState(old))]) {
+      restored.assertValid();
+      expect(restored.stateHash()).toBe(x.engine.stateHash());
+      // Every applied id repeats as a no-op with its first result.
+      const again = new TestExchange(restored);
+      again.time = x.time;
+      const repeat = again.ok(history()[0]!);
+      expect(repeat.events).toEqual([]);
+    }
+  });
+
   it('refuses a snapshot of an unknown version', () => {
-    const snap = { ...funded().engine.snapshot(), version: 3 } as unknown as EngineSnapshot;
-    expect(() => Engine.restore(snap)).toThrow(/unknown snapshot version 3/);
+    for (const version of [0, 2.5, 4]) {
+      const snap = { ...funded().engine.snapshot(), version } as unknown as EngineSnapshot;
+      expect(() => Engine.restore(snap)).toThrow(`unknown snapshot version ${version}`);
+    }
   });
 
   it('a repeated business id stays a no-op after a restore', () => {

@@ -7,7 +7,13 @@ import { Market } from './market.js';
 import { Order } from './order.js';
 import { openOrderOfRow, rowOfV1, snapshotOrder } from './snapshotRows.js';
 import { State } from './state.js';
-import type { EngineSnapshot, EngineSnapshotV1, Owner, SnapshotOrderRow } from './types.js';
+import type {
+  EngineSnapshot,
+  EngineSnapshotV1,
+  EngineSnapshotV2,
+  Owner,
+  SnapshotOrderRow,
+} from './types.js';
 
 function holders(s: State): Holder[] {
   const users = [...s.users.values()].sort((a, b) => a.userId - b.userId);
@@ -71,7 +77,7 @@ export function snapshotState(s: State, parts: SnapshotParts = WHOLE): EngineSna
   const markets = marketsByName(s);
   const holdKeys = [...s.holds.keys()].sort();
   return {
-    version: 2,
+    version: 3,
     counters: {
       lastEventSeq: s.lastEventSeq,
       nextOrderId: s.nextOrderId,
@@ -111,7 +117,7 @@ export function snapshotState(s: State, parts: SnapshotParts = WHOLE): EngineSna
         purpose: h.purpose,
       };
     }),
-    done: parts.done ? s.done.plainEntries() : [],
+    done: parts.done ? s.done.snapshotRows() : [],
   };
 }
 
@@ -180,8 +186,8 @@ export function putBackOrders(s: State, orders: readonly Order[]): void {
   }
 }
 
-/** A state from a snapshot of the current format or of version 1. */
-export function restoreState(snap: EngineSnapshot | EngineSnapshotV1): State {
+/** A state from a snapshot of the current format or of an earlier one. */
+export function restoreState(snap: EngineSnapshot | EngineSnapshotV2 | EngineSnapshotV1): State {
   const s = new State();
   s.lastEventSeq = snap.counters.lastEventSeq;
   s.nextOrderId = snap.counters.nextOrderId;
@@ -231,8 +237,12 @@ export function restoreState(snap: EngineSnapshot | EngineSnapshotV1): State {
       amount: bigintFromJson(h.amount, 'amount'),
     });
   }
-  for (const d of snap.done) {
-    s.done.set(d.key, { fingerprint: d.fingerprint, result: resultFromJson(d.result) });
+  if (snap.version === 3) {
+    for (const row of snap.done) s.done.setRow(row);
+  } else {
+    for (const d of snap.done) {
+      s.done.set(d.key, { fingerprint: d.fingerprint, result: resultFromJson(d.result) });
+    }
   }
   return s;
 }

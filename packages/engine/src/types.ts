@@ -266,7 +266,7 @@ export type ApplyResult = Accepted | Rejection;
 // Snapshot: plain JSON, bigints as decimal strings.
 
 export interface EngineSnapshot {
-  version: 2;
+  version: 3;
   counters: { lastEventSeq: number; nextOrderId: number; nextDealId: number };
   assets: { asset: string; decimals: number; deposited: string; withdrawn: string }[];
   markets: SnapshotMarket[];
@@ -278,12 +278,26 @@ export interface EngineSnapshot {
   /** Open orders (book orders in price-time order, then untriggered stops), by market. */
   orders: SnapshotOrderRow[];
   holds: SnapshotHold[];
-  /** Business ids already applied, with the first result, for idempotent repeats. */
+  /** Business ids already applied, by key, with the first result, for idempotent repeats. */
+  done: SnapshotDoneRow[];
+}
+
+/**
+ * An applied business id as a row: its key (`${command type}:${businessId}`), the request's
+ * fingerprint and its first result. A balance result (what every balance command returns) is
+ * the array [userId, asset, then available and frozen of main, trade and margin as decimal
+ * strings]; any other result is its plain JSON.
+ */
+export type SnapshotDoneRow = [key: string, fingerprint: string, result: unknown];
+
+/** The second format: each applied id a keyed entry, its result as plain JSON. Restore reads it. */
+export interface EngineSnapshotV2 extends Omit<EngineSnapshot, 'version' | 'done'> {
+  version: 2;
   done: { key: string; fingerprint: string; result: unknown }[];
 }
 
-/** The first format: each open order as a keyed order view. Restore still reads it. */
-export interface EngineSnapshotV1 extends Omit<EngineSnapshot, 'version' | 'orders'> {
+/** The first format: as the second, with each open order a keyed order view. Restore reads it. */
+export interface EngineSnapshotV1 extends Omit<EngineSnapshotV2, 'version' | 'orders'> {
   version: 1;
   orders: SnapshotOrder[];
 }

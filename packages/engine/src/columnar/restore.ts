@@ -6,7 +6,7 @@ import type { AppliedIds } from '../appliedIds.js';
 import { SAFE_MAX, SAFE_MAX_BIG, toSafe } from '../fastmath.js';
 import { restoreState } from '../snapshot.js';
 import { type OpenOrder, openOrderOfRow } from '../snapshotRows.js';
-import type { EngineSnapshot } from '../types.js';
+import type { EngineSnapshot, EngineSnapshotV2 } from '../types.js';
 import { SELF_TRADE_MODES } from '../validate.js';
 import type { ColumnarMarket } from './columnarMarket.js';
 import { ColumnarCore } from './core.js';
@@ -200,7 +200,10 @@ export interface LiveParts {
  * core's state, stands for the snapshot's applied business ids and open orders (a move back from
  * that core, whose snapshot leaves them out).
  */
-export function restoreColumnar(snap: EngineSnapshot, live?: LiveParts): ColumnarCore | null {
+export function restoreColumnar(
+  snap: EngineSnapshot | EngineSnapshotV2,
+  live?: LiveParts,
+): ColumnarCore | null {
   try {
     return restoreFitting(snap, live);
   } catch {
@@ -208,8 +211,12 @@ export function restoreColumnar(snap: EngineSnapshot, live?: LiveParts): Columna
   }
 }
 
-function restoreFitting(snap: EngineSnapshot, live: LiveParts | undefined): ColumnarCore | null {
-  if (snap.version !== 2) return null;
+function restoreFitting(
+  snap: EngineSnapshot | EngineSnapshotV2,
+  live: LiveParts | undefined,
+): ColumnarCore | null {
+  // Both formats write orders as rows; they differ in the applied ids, which restoreState reads.
+  if (snap.version !== 2 && snap.version !== 3) return null;
   // A row's triggered flag is 0 or 1 here; the bigint core's restore reads any other as 0.
   if (live === undefined && !snap.orders.every((row) => row[18] === 0 || row[18] === 1)) {
     return null;
