@@ -6,7 +6,7 @@
 // numbers, none of them an object the collector visits. See
 // docs/decisions/applied-business-ids.md.
 import { resultFromJson, toPlainJson } from './codec.js';
-import { assert } from './errors.js';
+import { InvariantViolation } from './errors.js';
 import { ACCOUNT_KINDS } from './ledger.js';
 import type { CommandResult, SnapshotDoneRow } from './types.js';
 
@@ -47,6 +47,12 @@ function resultText(result: CommandResult): string {
   return JSON.stringify(fields);
 }
 
+function refuseShape(what: string, value: unknown): never {
+  throw new InvariantViolation(
+    `an applied id's ${what} of another shape: ${JSON.stringify(value)}`,
+  );
+}
+
 /** An amount as a balance result's text writes it: a non-negative integer, canonical. */
 const AMOUNT_TEXT = /^(0|[1-9][0-9]*)$/;
 
@@ -58,13 +64,13 @@ const AMOUNT_TEXT = /^(0|[1-9][0-9]*)$/;
 function resultTextOfRow(result: unknown): string {
   if (!Array.isArray(result)) return resultText(resultFromJson(result));
   const amounts = result.slice(2);
-  assert(
+  const wellFormed =
     result.length === 2 + 2 * ACCOUNT_KINDS.length &&
-      Number.isSafeInteger(result[0]) &&
-      typeof result[1] === 'string' &&
-      amounts.every((amount) => typeof amount === 'string' && AMOUNT_TEXT.test(amount)),
-    `an applied id's balance result of another shape: ${JSON.stringify(result)}`,
-  );
+    Number.isSafeInteger(result[0]) &&
+    typeof result[1] === 'string' &&
+    amounts.every((amount) => typeof amount === 'string' && AMOUNT_TEXT.test(amount));
+  // NOTE: the message is built only on failure: a restore checks every id.
+  if (!wellFormed) refuseShape('balance result', result);
   return JSON.stringify(result);
 }
 
@@ -137,13 +143,12 @@ export class AppliedIds {
 
   /** Adds an entry as `snapshotRows` gave it; throws on a row of another shape. */
   setRow(row: SnapshotDoneRow): void {
-    assert(
+    const wellFormed =
       Array.isArray(row) &&
-        row.length === 3 &&
-        typeof row[0] === 'string' &&
-        typeof row[1] === 'string',
-      `an applied id's row of another shape: ${JSON.stringify(row)}`,
-    );
+      row.length === 3 &&
+      typeof row[0] === 'string' &&
+      typeof row[1] === 'string';
+    if (!wellFormed) refuseShape('row', row);
     this.setText(row[0], row[1], resultTextOfRow(row[2]));
   }
 
