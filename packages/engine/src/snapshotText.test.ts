@@ -94,6 +94,53 @@ describe('reading a text in pieces', () => {
     );
   });
 
+  it('reads runs of elements at once, newlines between them, as it reads them one by one', () => {
+    fc.assert(
+      fc.property(value, fc.array(fc.integer({ min: 1, max: 5 }), { minLength: 1 }), (v, runs) => {
+        const pieces = [...jsonTextPieces(v)];
+        const reader = new JsonTextPiecesReader();
+        let run = 0;
+        for (let i = 0; i < pieces.length; ) {
+          if (!reader.inArray || pieces[i] === ']') {
+            reader.push(pieces[i++]!);
+            continue;
+          }
+          const elements: string[] = [];
+          const most = runs[run++ % runs.length]!;
+          while (i < pieces.length && pieces[i] !== ']' && elements.length < most) {
+            elements.push(pieces[i++]!);
+          }
+          reader.pushElements(elements.join('\n'));
+        }
+        expect(reader.finish()).toEqual(JSON.parse(JSON.stringify(v)));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('refuses a run of elements out of place', () => {
+    const opened = () => {
+      const reader = new JsonTextPiecesReader();
+      reader.push('{"rows":[');
+      return reader;
+    };
+    expect(() => new JsonTextPiecesReader().pushElements('1')).toThrow(/outside an array/);
+    const closed = opened();
+    closed.push(']');
+    expect(() => closed.pushElements('1')).toThrow(/outside an array/);
+    expect(() => opened().pushElements('')).toThrow(/no array element/);
+    expect(() => opened().pushElements(',1')).toThrow(SyntaxError);
+    expect(() => opened().pushElements('1\n2')).toThrow(SyntaxError);
+    expect(() => opened().pushElements('1\n,]')).toThrow(SyntaxError);
+    const started = opened();
+    started.pushElements('1\n,2');
+    expect(() => started.pushElements('3')).toThrow(/without its comma/);
+    started.pushElements(',3');
+    started.push(']');
+    started.push('}');
+    expect(started.finish()).toEqual({ rows: [1, 2, 3] });
+  });
+
   it('refuses a piece out of place, with the piece named', () => {
     const pieces = ['{"version":2', ',"rows":[', '[1]', ',[2]', ']', '}'];
     expect(readPieces(pieces)).toEqual({ version: 2, rows: [[1], [2]] });

@@ -71,6 +71,27 @@ export class JsonTextPiecesReader {
     this.entries.push(entry);
   }
 
+  /** Whether the pieces now due are an array's elements (or its closing `]`). */
+  get inArray(): boolean {
+    return this.array !== null;
+  }
+
+  /**
+   * Consecutive element pieces of the array being read, at once: what `push` of each would
+   * read, with JSON whitespace (a stored snapshot's newlines) allowed between them. One parse
+   * for many elements instead of one each.
+   */
+  pushElements(pieces: string): void {
+    const array = this.array;
+    if (array === null) throw new SyntaxError('array elements outside an array');
+    if (array.length > 0 && !pieces.startsWith(',')) {
+      throw new SyntaxError('an array element without its comma');
+    }
+    const elements: unknown[] = JSON.parse(`[${array.length > 0 ? pieces.slice(1) : pieces}]`);
+    if (elements.length === 0) throw new SyntaxError('no array element');
+    for (const element of elements) array.push(element);
+  }
+
   /** The object read, once its closing brace has come. */
   finish(): Record<string, unknown> {
     if (!this.ended) throw new SyntaxError('the pieces end before the closing brace');

@@ -48,8 +48,9 @@ describe('a stored snapshot text', () => {
     expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(snapshot)));
   });
 
-  it('reads a text of many batches, wide characters included, a line at a time', async () => {
-    // Over 1.5 million characters: the writer encodes them in several batches.
+  it('reads a text of many batches and runs, wide characters included', async () => {
+    // Some 2.5 million characters: the writer encodes them in several batches, the reader parses
+    // the rows in several runs, and one row, longer than a run, in a run of its own.
     const value = {
       version: 2,
       skipped: undefined,
@@ -60,6 +61,7 @@ describe('a stored snapshot text', () => {
         i % 7 ? 'x' : null,
       ]),
       nested: { a: [1, { b: 'c' }] },
+      long: ['a', 'b'.repeat(1_500_000), 'c'],
     };
     const stored = await storedSnapshotText(value);
     expect(stored.bytes.toString('utf8').replaceAll('\n', '')).toBe(JSON.stringify(value));
@@ -85,6 +87,11 @@ describe('a stored snapshot text', () => {
       /end before the closing brace/,
     );
     expect(() => readStoredSnapshotText(bytes.subarray(0, lastLine - 3))).toThrow(SyntaxError);
+    // Within the applied ids, at a line's end and within one.
+    const done = bytes.indexOf('"done"');
+    const lineEnd = bytes.indexOf(0x0a, done + 20);
+    expect(() => readStoredSnapshotText(bytes.subarray(0, lineEnd))).toThrow(SyntaxError);
+    expect(() => readStoredSnapshotText(bytes.subarray(0, lineEnd - 5))).toThrow(SyntaxError);
     // A balance's first digit, one more (or 0 after 9): the text still reads.
     const changed = Buffer.from(bytes);
     const balances = changed.indexOf('"balances"');

@@ -14,6 +14,8 @@ import {
 import { sliceClock } from './slicedWork.js';
 
 const newline = 0x0a;
+/** Bytes of array elements decoded and parsed at once (all the lines that end within them). */
+const bytesPerRun = 1024 * 1024;
 
 /** A snapshot's stored text in UTF-8, and the engine's state hash of it. */
 export interface StoredSnapshotText {
@@ -56,9 +58,11 @@ export async function storedSnapshotText(snapshot: object): Promise<StoredSnapsh
 }
 
 /**
- * The snapshot a stored text holds, read a line at a time, and the state hash of the text.
- * Throws on a text that is not one `storedSnapshotText` writes (or whole JSON on one line); its
- * shape is then checked by `Engine.restore`, as that of any parsed JSON.
+ * The snapshot a stored text holds, and the state hash of the text: its keys a line at a time,
+ * an array's elements a run of lines at a time (about a megabyte, one parse: a parse per line
+ * took 365 ms at 100,000 resting orders, against 265 ms for the text as one string). Throws on
+ * a text that is not one `storedSnapshotText` writes (or whole JSON on one line); its shape is
+ * then checked by `Engine.restore`, as that of any parsed JSON.
  */
 export function readStoredSnapshotText(bytes: Uint8Array): {
   snapshot: EngineSnapshot;
@@ -73,6 +77,13 @@ export function readStoredSnapshotText(bytes: Uint8Array): {
   }
   const reader = new JsonTextPiecesReader();
   for (let start = 0; start <= text.length; start = end + 1) {
+    end = reader.inArray ? elementsEnd(text, start) : -1;
+    if (end > start) {
+      const run = text.toString('utf8', start, end);
+      hashLines(hasher, run);
+      reader.pushElements(run);
+      continue;
+    }
     end = text.indexOf(newline, start);
     if (end === -1) end = text.length;
     const piece = text.toString('utf8', start, end);
@@ -80,4 +91,37 @@ export function readStoredSnapshotText(bytes: Uint8Array): {
     reader.push(piece);
   }
   return { snapshot: reader.finish() as unknown as EngineSnapshot, stateHash: hasher.digest() };
+}
+
+/**
+ * Where a run of an array's element lines from `start` ends (at a newline, or at the text's
+ * end): before the array's closing line, within `bytesPerRun` bytes, or after the first line if
+ * that one is longer. `start` itself when the closing line comes first.
+ * NOTE: an element's line never starts with `]`, so the first line that does closes the array.
+ */
+function elementsEnd(text: Buffer, start: number): number {
+  if (text[start] === 0x5d) return start;
+  // Only the run's bytes are searched: a search to the array's end for every run would read a
+  // long array's text again for each of its megabytes.
+  const run = text.subarray(start, start + bytesPerRun);
+  const closing = run.indexOf('\n]');
+  if (closing !== -1) return start + closing;
+  if (start + run.length === text.length) return text.length;
+  const lastNewline = run.lastIndexOf(newline);
+  if (lastNewline > 0) return start + lastNewline;
+  const firstNewline = text.indexOf(newline, start);
+  return firstNewline === -1 ? text.length : firstNewline;
+}
+
+/** Hashes `lines` without their newlines, as the pieces they are. */
+function hashLines(hasher: StringHasher, lines: string): void {
+  for (let start = 0; ; ) {
+    const end = lines.indexOf('\n', start);
+    if (end === -1) {
+      hasher.update(lines, start, lines.length);
+      return;
+    }
+    hasher.update(lines, start, end);
+    start = end + 1;
+  }
 }
