@@ -3,9 +3,9 @@
 // holding none. Every deposit, transfer, withdrawal and freeze of the exchange's history stays
 // in that record for good (docs/decisions/engine.md, "Ids, idempotency, rejections"), so its
 // cost grows with the history, not with the book.
-import { type Command, Engine } from '@lattice/engine';
+import { Engine } from '@lattice/engine';
 import type { Args } from './engineArgs.js';
-import { prng, SETUP_TIME, setupCommands, USERS } from './engineWorkload.js';
+import { prng, setupCommands, watcherDeposit } from './engineWorkload.js';
 
 /** Node's full collection; the bench runs with --expose-gc (bench/bundled.ts). */
 function collector(): () => void {
@@ -34,24 +34,6 @@ function memoryAfterCollection(gc: () => void): { heap: number; buffers: number 
   return { heap: heapUsed, buffers: arrayBuffers };
 }
 
-/** A deposit as the deposit watcher sends one: its id names the network, transaction and output. */
-function deposit(n: number, rand: () => number): Command {
-  let hash = '';
-  for (let i = 0; i < 8; i++)
-    hash += Math.floor(rand() * 2 ** 32)
-      .toString(16)
-      .padStart(8, '0');
-  return {
-    type: 'balance.deposit',
-    time: SETUP_TIME,
-    userId: 1 + (n % USERS),
-    asset: n % 2 === 0 ? 'BTC' : 'USDT',
-    amount: BigInt(1 + Math.floor(rand() * 1e9)),
-    businessId: `deposit:ethereum:0x${hash}:${n % 4}`,
-    business: 'deposit',
-  };
-}
-
 /**
  * N deposits on an engine set up as the workload's, then: heap and array-buffer bytes per
  * applied id, a full collection's time with and without them, each deposit repeated (a no-op
@@ -69,7 +51,7 @@ export function runAppliedIds(args: Args): void {
   let rand = prng(args.seed);
   let start = performance.now();
   for (let n = 0; n < args.appliedIds; n++) {
-    const result = engine.apply(deposit(n, rand));
+    const result = engine.apply(watcherDeposit(n, rand));
     if (!result.ok) throw new Error(`deposit rejected: ${result.code}`);
   }
   const applyMs = performance.now() - start;
@@ -82,7 +64,7 @@ export function runAppliedIds(args: Args): void {
   rand = prng(args.seed);
   start = performance.now();
   for (let n = 0; n < args.appliedIds; n++) {
-    const result = engine.apply(deposit(n, rand));
+    const result = engine.apply(watcherDeposit(n, rand));
     if (!result.ok || result.events.length > 0 || result.result.kind !== 'balance') {
       throw new Error('a repeated deposit was not a no-op returning its first result');
     }

@@ -269,3 +269,21 @@ export function seeded<E extends { apply(cmd: Command): unknown }>(w: Workload, 
   for (let i = 0; i < w.seed.length; i++) engine.apply(commandAt(w.seed, w.amounts, i, SETUP_TIME));
   return engine;
 }
+
+/** A deposit as the deposit watcher sends one: its id names the network, transaction and output. */
+export function watcherDeposit(n: number, rand: () => number): Command {
+  let hash = '';
+  for (let i = 0; i < 8; i++)
+    hash += Math.floor(rand() * 2 ** 32)
+      .toString(16)
+      .padStart(8, '0');
+  return {
+    type: 'balance.deposit',
+    time: SETUP_TIME,
+    userId: 1 + (n % USERS),
+    asset: n % 2 === 0 ? 'BTC' : 'USDT',
+    amount: BigInt(1 + Math.floor(rand() * 1e9)),
+    businessId: `deposit:ethereum:0x${hash}:${n % 4}`,
+    business: 'deposit',
+  };
+}

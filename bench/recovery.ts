@@ -39,7 +39,7 @@ import {
   positionalBatch,
 } from '../packages/server/src/engineHost/sqliteBatchSql.js';
 import { seedReferenceData } from '../packages/server/src/reference/reference.seed.js';
-import { prng } from './engineWorkload.js';
+import { prng, watcherDeposit } from './engineWorkload.js';
 
 const userCount = 1_000;
 // Journal entries after the last snapshot: what a restart replays (a host snapshots every
@@ -147,7 +147,7 @@ async function build(
   );
   writer.apply(setupCommands());
   const rand = prng(42);
-  for (let n = 0; n < deposits; n++) writer.apply([deposit(n, rand)]);
+  for (let n = 0; n < deposits; n++) writer.apply([watcherDeposit(n, rand)]);
   // Each round places orders and cancels the oldest, so the book grows evenly to `resting`.
   const perRound = 2_000;
   const rounds = Math.ceil((entries - writer.position) / perRound);
@@ -275,23 +275,6 @@ function setupCommands(): HostCommand[] {
     }
   }
   return commands;
-}
-
-/** A deposit as the deposit watcher sends one: its id names the network, transaction and output. */
-function deposit(n: number, rand: () => number): HostCommand {
-  let hash = '';
-  for (let i = 0; i < 8; i++)
-    hash += Math.floor(rand() * 2 ** 32)
-      .toString(16)
-      .padStart(8, '0');
-  return {
-    type: 'balance.deposit',
-    userId: 1 + (n % userCount),
-    asset: n % 2 === 0 ? 'BTC' : 'USDT',
-    amount: BigInt(1 + Math.floor(rand() * 1e9)),
-    businessId: `deposit:ethereum:0x${hash}:${n % 4}`,
-    business: 'deposit',
-  };
 }
 
 let placedCount = 0;
