@@ -71,6 +71,22 @@ describe('a stored snapshot text', () => {
     expect(read.stateHash).toBe(stored.stateHash);
   });
 
+  it('lets the event loop run while it writes, however long its pieces', async () => {
+    // 2,000 rows of 20,000 characters: a batch is encoded every 50 of them.
+    const row = 'x'.repeat(20_000);
+    const value = { version: 3, rows: Array.from({ length: 2_000 }, () => row) };
+    let turns = 0;
+    let counting = true;
+    const count = () => {
+      turns++;
+      if (counting) setImmediate(count);
+    };
+    setImmediate(count);
+    await storedSnapshotText(value);
+    counting = false;
+    expect(turns).toBeGreaterThan(0);
+  });
+
   it('reads a snapshot stored before lines, as one line of JSON', () => {
     const { engine } = tradingEngine();
     const whole = Buffer.from(JSON.stringify(engine.snapshot()), 'utf8');
