@@ -176,6 +176,11 @@ describe('the applied business ids', () => {
       ['k2', 'print', [1, 'BTC', '01', ...amounts.slice(1)]],
       ['k2', 'print', [1, 'BTC', 1, ...amounts.slice(1)]],
       { key: 'k2', fingerprint: 'print', result: { kind: 'none' } },
+      ['k2', 'print', 'none'],
+      ['k2', 'print', null],
+      ['k2', 'print', 5],
+      ['k2', 'print', {}],
+      ['k2', 'print', { kind: 1 }],
     ];
     for (const row of rows) {
       expect(() => ids.setRow(row as SnapshotDoneRow), JSON.stringify(row)).toThrow(/shape/);

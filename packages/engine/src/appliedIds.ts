@@ -62,7 +62,11 @@ const AMOUNT_TEXT = /^(0|[1-9][0-9]*)$/;
  * through the command result it stands for. Throws on any other shape.
  */
 function resultTextOfRow(result: unknown): string {
-  if (!Array.isArray(result)) return resultText(resultFromJson(result));
+  if (!Array.isArray(result)) {
+    const kind = (result as { kind?: unknown } | null)?.kind;
+    if (typeof result !== 'object' || typeof kind !== 'string') refuseShape('result', result);
+    return resultText(resultFromJson(result));
+  }
   const amounts = result.slice(2);
   const wellFormed =
     result.length === 2 + 2 * ACCOUNT_KINDS.length &&
