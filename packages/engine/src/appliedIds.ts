@@ -63,8 +63,12 @@ const AMOUNT_TEXT = /^(0|[1-9][0-9]*)$/;
  */
 function resultTextOfRow(result: unknown): string {
   if (!Array.isArray(result)) {
-    const kind = (result as { kind?: unknown } | null)?.kind;
-    if (typeof result !== 'object' || typeof kind !== 'string') refuseShape('result', result);
+    const isResult =
+      typeof result === 'object' &&
+      result !== null &&
+      'kind' in result &&
+      typeof result.kind === 'string';
+    if (!isResult) refuseShape('result', result);
     return resultText(resultFromJson(result));
   }
   const amounts = result.slice(2);

@@ -1,6 +1,7 @@
-// A snapshot's JSON text in pieces. The text of a large state passes V8's longest string (about
-// 537 million characters; a million applied business ids take some 475 million): whatever
-// needs all of it (the state hash) takes it a piece at a time instead of as one string.
+// A snapshot's JSON text in pieces. The text grows with the exchange's history (a deposit's
+// applied business id takes some 300 characters) and can pass V8's longest string (about 537
+// million characters): whatever needs all of it (the state hash, the host's stored snapshot)
+// takes it a piece at a time instead of as one string.
 
 /**
  * `JSON.stringify(value)` in pieces, for a plain object whose large values are arrays (an
