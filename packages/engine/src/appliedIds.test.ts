@@ -108,9 +108,16 @@ describe('the applied business ids', () => {
     ids.set('a', { fingerprint: 'a', result: { kind: 'none' } });
     const copy = new AppliedIds();
     copy.set('stale', { fingerprint: 'stale', result: { kind: 'none' } });
+    copy.set('older', { fingerprint: 'older', result: { kind: 'none' } });
+    copy.snapshotRows();
+    ids.set('d', { fingerprint: 'd', result: { kind: 'none' } });
+    // A snapshot before the copy: each then merges its own keys into the order it sorted.
+    ids.snapshotRows();
     copy.copyFrom(ids);
     ids.set('b', { fingerprint: 'b', result: { kind: 'none' } });
     copy.set('c', { fingerprint: 'c', result: { kind: 'none' } });
+    expect(ids.snapshotRows().map((row) => row[0])).toEqual(['a', 'b', 'd']);
+    expect(copy.snapshotRows().map((row) => row[0])).toEqual(['a', 'c', 'd']);
     expect([ids.has('a'), ids.has('b'), ids.has('c')]).toEqual([true, true, false]);
     expect([copy.has('a'), copy.has('b'), copy.has('c'), copy.has('stale')]).toEqual([
       true,
@@ -132,16 +139,20 @@ describe('the applied business ids', () => {
         )
         .map(([user, asset, amounts]) => balance(user, asset, amounts)),
     );
-    const step = fc.record({ key: text, fingerprint: text, result, look: text });
+    // A snapshot's rows, one step in ten: the next one merges the keys added since into the
+    // order this one sorted.
+    const snap = fc.integer({ min: 0, max: 9 }).map((n) => n === 0);
+    const step = fc.record({ key: text, fingerprint: text, result, look: text, snap });
     fc.assert(
       fc.property(fc.array(step, { maxLength: 300 }), (steps) => {
         const ids = new AppliedIds();
         const map = new Map<string, DoneEntry>();
-        for (const { key, fingerprint, result, look } of steps) {
+        for (const { key, fingerprint, result, look, snap } of steps) {
           ids.set(key, { fingerprint, result });
           map.set(key, { fingerprint, result });
           expect(ids.get(look)).toEqual(map.get(look));
           expect(ids.has(look)).toBe(map.has(look));
+          if (snap) expect(JSON.stringify(ids.snapshotRows())).toBe(JSON.stringify(rowsOfMap(map)));
         }
         expect(ids.size).toBe(map.size);
         for (const [key, entry] of map) expect(ids.get(key)).toEqual(entry);
@@ -153,6 +164,12 @@ describe('the applied business ids', () => {
         expect(restored.size).toBe(map.size);
         for (const [key, entry] of map) expect(restored.get(key)).toEqual(entry);
         expect(JSON.stringify(restored.snapshotRows())).toBe(JSON.stringify(rows));
+        // Keys added to the restored ids, and some set again, after its snapshot.
+        for (const { look } of steps) {
+          restored.set(look, { fingerprint: look, result: { kind: 'none' } });
+          map.set(look, { fingerprint: look, result: { kind: 'none' } });
+        }
+        expect(JSON.stringify(restored.snapshotRows())).toBe(JSON.stringify(rowsOfMap(map)));
       }),
       { numRuns: 200 },
     );
