@@ -3,8 +3,9 @@
 // `JSON.stringify` writes none inside a value, so the stored text is still JSON (a `jq` reads
 // it), and yet it is never one string: the text grows with the exchange's history (a deposit's
 // applied business id takes some 300 characters), and past V8's longest string (about 537
-// million characters) a history's snapshot could be neither written nor read. The state hash is that of the pieces joined without their newlines, as
-// `engine.stateHash()` takes it. A text stored on one line (before lines) reads as whole JSON.
+// million characters) a history's snapshot could be neither written nor read. The state hash
+// is that of the pieces joined without their newlines, as `engine.stateHash()` takes it. A
+// text stored on one line (before lines) reads as whole JSON.
 import {
   type EngineSnapshot,
   JsonTextPiecesReader,
