@@ -115,7 +115,7 @@ function hashKey(key: string): number {
 
 /** The text written a byte a character from `start` to `end`. */
 function narrowText(bytes: Uint8Array, start: number, end: number): string {
-  let ascii = true;
+  let ascii = asciiDecoder !== null;
   for (let i = start; i < end && ascii; i++) ascii = bytes[i]! < 0x80;
   if (ascii && asciiDecoder !== null) return asciiDecoder.decode(bytes.subarray(start, end));
   let text = '';
@@ -199,10 +199,9 @@ export class AppliedIds {
    * its text holds it (a balance result the short array of `resultText`).
    */
   snapshotRows(): SnapshotDoneRow[] {
-    const { keys, order } = this.keysInOrder();
-    return Array.from(order, (n): SnapshotDoneRow => {
+    return this.keysInOrder().map(([key, n]) => {
       const { fingerprint, result } = this.textsAt(n);
-      return [keys[n]!, fingerprint, JSON.parse(result)];
+      return [key, fingerprint, JSON.parse(result)];
     });
   }
 
@@ -219,8 +218,8 @@ export class AppliedIds {
     this.write(n, hash, key, fingerprint, result);
   }
 
-  /** Each entry's key, by its number, and the entries' numbers by key in sorting order. */
-  private keysInOrder(): { keys: string[]; order: Int32Array } {
+  /** Each entry's key and number, by key in sorting order. */
+  private keysInOrder(): [string, number][] {
     const keys: string[] = [];
     for (let n = 0; n < this.count; n++) keys.push(this.textAt(n, 0, this.rows[n * ROW + R_KEY]!));
     const byKey = (a: number, b: number) =>
@@ -239,7 +238,9 @@ export class AppliedIds {
       order[k] = takeAdded ? added[j++]! : sorted[i++]!;
     }
     this.order = order;
-    return { keys, order };
+    const keyed: [string, number][] = [];
+    for (const n of order) keyed.push([keys[n]!, n]);
+    return keyed;
   }
 
   /** Holds a copy of `other`'s entries, and only them: the two share nothing after. */
