@@ -6,6 +6,7 @@
 //   npm run bench:engine -- --ops 1000000 --seed 42
 //   npm run bench:engine -- --snapshot 100000   (snapshot and restore at a large book instead)
 //   npm run bench:engine -- --applied-ids 200000   (what 200,000 applied business ids cost instead)
+//   npm run bench:engine -- --users 200000   (what 200,000 more users cost instead)
 //   node --expose-gc --max-semi-space-size=256 --import tsx bench/engine.ts --alloc --ops 200000
 //     (bytes allocated per operation, by kind, instead)
 //   npm run bench:engine -- --floor --ops 1000000 --seed 42
@@ -42,7 +43,8 @@
 // arguments), engineContenders.ts (the engine or a floor, made fresh for each pass),
 // engineFloorChecks.ts (a floor checked against the engine before timing), engineTimedPasses.ts
 // (the warm-up and the timed passes), engineReport.ts (the printed lines), engineSnapshot.ts,
-// engineAppliedIds.ts and engineAlloc.ts (--snapshot, --applied-ids and --alloc).
+// engineAppliedIds.ts, engineUsers.ts and engineAlloc.ts (--snapshot, --applied-ids, --users and
+// --alloc).
 
 import { freshBaseline } from './baselineBook.js';
 import { runAlloc } from './engineAlloc.js';
@@ -61,6 +63,7 @@ import { checkFloor, checkLedgerFloor } from './engineFloorChecks.js';
 import { printOperations, printResults } from './engineReport.js';
 import { runSnapshot } from './engineSnapshot.js';
 import { runEngineLatency, runThroughput, warmUp, withCollectedHeap } from './engineTimedPasses.js';
+import { runUsers } from './engineUsers.js';
 import { generate, type Workload } from './engineWorkload.js';
 import { compileWasmLedgerFloor } from './wasmLedgerFloor.js';
 
@@ -72,6 +75,10 @@ async function main(): Promise<void> {
   }
   if (args.appliedIds > 0) {
     runAppliedIds(args);
+    return;
+  }
+  if (args.users > 0) {
+    await runUsers(args);
     return;
   }
   const w = generate(args);

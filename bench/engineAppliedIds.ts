@@ -8,14 +8,17 @@ import type { Args } from './engineArgs.js';
 import { prng, setupCommands, watcherDeposit } from './engineWorkload.js';
 
 /** Node's full collection; the bench runs with --expose-gc (bench/bundled.ts). */
-function collector(): () => void {
+export function collector(): () => void {
   const gc = (globalThis as { gc?: () => void }).gc;
-  if (gc === undefined) throw new Error('--applied-ids needs node --expose-gc');
+  if (gc === undefined) throw new Error('this measure needs node --expose-gc');
   return gc;
 }
 
 /** Full collections timed one at a time, in ms: the median and the longest of `rounds`. */
-function timeFullCollections(gc: () => void, rounds: number): { median: number; max: number } {
+export function timeFullCollections(
+  gc: () => void,
+  rounds: number,
+): { median: number; max: number } {
   const times: number[] = [];
   for (let i = 0; i < rounds; i++) {
     const start = performance.now();
@@ -27,7 +30,7 @@ function timeFullCollections(gc: () => void, rounds: number): { median: number; 
 }
 
 /** Bytes in the heap and in array buffers (the engine's typed arrays), once collected. */
-function memoryAfterCollection(gc: () => void): { heap: number; buffers: number } {
+export function memoryAfterCollection(gc: () => void): { heap: number; buffers: number } {
   gc();
   gc();
   const { heapUsed, arrayBuffers } = process.memoryUsage();

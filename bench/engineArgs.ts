@@ -1,7 +1,7 @@
 // The engine bench's arguments (bench/engine.ts): the workload's size and seed, and which one
 // of its other measures to run instead of the default timed passes (a snapshot at a large book,
-// the cost of applied business ids, bytes allocated per operation, or a floor or the bigint
-// core timed in the engine's place).
+// the cost of applied business ids or of users, bytes allocated per operation, or a floor or the
+// bigint core timed in the engine's place).
 // An argument it does not know, or a number out of range, leaves the default.
 
 export interface Args {
@@ -11,6 +11,8 @@ export interface Args {
   snapshotOrders: number;
   /** With --applied-ids N: measure what N applied business ids cost instead. */
   appliedIds: number;
+  /** With --users N: measure what N more users cost instead. */
+  users: number;
   /** With --alloc: measure bytes allocated per operation, by kind, instead. */
   alloc: boolean;
   /** With --floor: time the columnar prototype (engineFloor.ts) instead of the engine. */
@@ -29,6 +31,7 @@ export function parseArgs(argv: string[]): Args {
     seed: 42,
     snapshotOrders: 0,
     appliedIds: 0,
+    users: 0,
     alloc: false,
     floor: false,
     ledgerFloor: false,
@@ -50,6 +53,7 @@ export function parseArgs(argv: string[]): Args {
     if (argv[i] === '--applied-ids' && Number.isSafeInteger(value) && value > 0) {
       args.appliedIds = value;
     }
+    if (argv[i] === '--users' && Number.isSafeInteger(value) && value > 0) args.users = value;
   }
   return args;
 }
