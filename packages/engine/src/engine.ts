@@ -285,6 +285,7 @@ export class Engine {
         cm.bids.assertTotals(`${cm.name} bids`);
       }
       this.columnar.table.assertUserCounts();
+      this.columnar.holders.assertNoAccountSets();
     }
     assertStateValid(this.columnar === null ? this.s : restoreState(snapshotOf(this.columnar)));
   }
@@ -310,12 +311,16 @@ export class Engine {
     );
   }
 
+  /** A user's balances of every asset they have one of, in the order the assets were added. */
   balances(userId: UserId): UserBalances {
     if (this.columnar !== null) return balancesOf(this.columnar, userId);
     const out: UserBalances = {};
     const user = this.s.users.get(userId);
     if (user === undefined) return out;
-    for (const [asset, set] of user.assets) {
+    // In the order the assets were added, as the columnar core lists them (balancesOf).
+    for (const asset of this.s.assets.keys()) {
+      const set = user.find(asset);
+      if (set === undefined) continue;
       const entry = {} as UserBalances[string];
       for (const kind of ACCOUNT_KINDS) {
         entry[kind] = { available: set[kind].available, frozen: set[kind].frozen };
@@ -374,10 +379,10 @@ export class Engine {
     if (this.columnar !== null) return assetTotalsOf(this.columnar);
     const totals = new Map<string, bigint>();
     for (const holder of [...this.s.users.values(), this.s.fees, this.s.rounding]) {
-      for (const [asset, set] of holder.assets) {
-        let sum = totals.get(asset) ?? 0n;
+      for (const set of holder.accountSets) {
+        let sum = totals.get(set.asset) ?? 0n;
         for (const kind of ACCOUNT_KINDS) sum += set[kind].available + set[kind].frozen;
-        totals.set(asset, sum);
+        totals.set(set.asset, sum);
       }
     }
     return [...this.s.assets.values()].map((a) => ({

@@ -106,10 +106,13 @@ function assertFrozenMatches(s: State): void {
   }
   for (const h of s.holds.values()) add(`${h.user.userId}:${h.asset}:${h.account}`, h.amount);
   for (const user of s.users.values()) {
-    for (const [asset, set] of user.assets) {
+    for (const set of user.accountSets) {
       for (const kind of ACCOUNT_KINDS) {
-        const want = expected.get(`${user.userId}:${asset}:${kind}`) ?? 0n;
-        assert(set[kind].frozen === want, `frozen ${user.userId} ${asset} ${kind} is not ${want}`);
+        const want = expected.get(`${user.userId}:${set.asset}:${kind}`) ?? 0n;
+        assert(
+          set[kind].frozen === want,
+          `frozen ${user.userId} ${set.asset} ${kind} is not ${want}`,
+        );
       }
     }
   }
@@ -120,18 +123,18 @@ export function assertConserved(s: State): void {
   const holders: Holder[] = [...s.users.values(), s.fees, s.rounding];
   const sums = new Map<string, bigint>();
   for (const holder of holders) {
-    for (const [asset, set] of holder.assets) {
+    for (const set of holder.accountSets) {
       for (const kind of ACCOUNT_KINDS) {
         const b = set[kind];
         assert(b.available >= 0n && b.frozen >= 0n, `negative balance of ${String(holder.owner)}`);
-        sums.set(asset, (sums.get(asset) ?? 0n) + b.available + b.frozen);
+        sums.set(set.asset, (sums.get(set.asset) ?? 0n) + b.available + b.frozen);
       }
     }
   }
   for (const a of s.assets.values()) {
     const inside = sums.get(a.name) ?? 0n;
     assert(inside === a.deposited - a.withdrawn, `asset ${a.name} not conserved`);
-    const outside = s.external.assets.get(a.name)?.main;
+    const outside = s.external.find(a.name)?.main;
     assert((outside?.available ?? 0n) === -inside, `external ${a.name} is not the mirror`);
   }
 }

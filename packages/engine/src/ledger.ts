@@ -13,7 +13,7 @@ export class Balance {
   readonly owner: Owner;
   readonly mayGoNegative: boolean;
   constructor(
-    readonly holder: Holder,
+    holder: Holder,
     readonly account: AccountKind,
     readonly asset: string,
   ) {
@@ -27,54 +27,70 @@ export class AccountSet {
   readonly main: Balance;
   readonly trade: Balance;
   readonly margin: Balance;
-  constructor(holder: Holder, asset: string) {
+  constructor(
+    holder: Holder,
+    readonly asset: string,
+  ) {
     this.main = new Balance(holder, 'main', asset);
     this.trade = new Balance(holder, 'trade', asset);
     this.margin = new Balance(holder, 'margin', asset);
   }
 }
 
+/** A holder's account sets before its first: shared, never changed (a holder replaces it). */
+const NO_SETS: readonly AccountSet[] = [];
+
 /** An owner of balances: a user or a system account. */
 export class Holder {
-  readonly assets = new Map<string, AccountSet>();
-  /** The same account sets by asset index, for the hot path (no string hashing). */
-  private readonly byIndex: (AccountSet | undefined)[] = [];
-  private readonly tradeByIndex: (Balance | undefined)[] = [];
+  /**
+   * The account sets, in the order they were made (a user's balances are listed in it). A
+   * holder has a few, so a scan finds one by name; adding one makes an array of exactly their
+   * number. NOTE: every user is a Holder, so its size is the engine's size per user: a Map
+   * here, and arrays by asset index beside it, took about 600 of the 1,400 bytes of heap a
+   * trading user cost (docs/decisions/engine-users-memory.md).
+   */
+  private sets: readonly AccountSet[] = NO_SETS;
   /** Only the outside world may go below zero: it is the other side of deposits. */
   readonly mayGoNegative: boolean;
   constructor(readonly owner: Owner) {
     this.mayGoNegative = owner === 'external';
   }
 
+  /** The account set of an asset, made with zero balances when the holder has none. */
   accounts(asset: string): AccountSet {
-    let set = this.assets.get(asset);
-    if (set === undefined) {
-      set = new AccountSet(this, asset);
-      this.assets.set(asset, set);
+    return this.find(asset) ?? this.added(asset);
+  }
+
+  /** The account set of an asset, if the holder has one. */
+  find(asset: string): AccountSet | undefined {
+    const sets = this.sets;
+    for (let i = 0; i < sets.length; i++) {
+      if (sets[i]!.asset === asset) return sets[i];
     }
-    return set;
+    return undefined;
+  }
+
+  /** Every account set, in the order they were made. */
+  get accountSets(): readonly AccountSet[] {
+    return this.sets;
   }
 
   balance(asset: string, account: AccountKind): Balance {
     return this.accounts(asset)[account];
   }
 
-  /** The account set of the asset with this index (see AssetState.index). */
-  accountsAt(index: number, asset: string): AccountSet {
-    let set = this.byIndex[index];
-    if (set === undefined) {
-      set = this.accounts(asset);
-      while (this.byIndex.length < index) this.byIndex.push(undefined);
-      this.byIndex[index] = set;
-      while (this.tradeByIndex.length < index) this.tradeByIndex.push(undefined);
-      this.tradeByIndex[index] = set.trade;
-    }
-    return set;
+  /**
+   * Forget every account set: for the columnar core's registry, whose balances live in its
+   * table and are made here only for the commands that read them (columnar/holders.ts).
+   */
+  dropAccounts(): void {
+    this.sets = NO_SETS;
   }
 
-  /** The trade account of the asset with this index: one hop less, for order placement. */
-  tradeAt(index: number, asset: string): Balance {
-    return this.tradeByIndex[index] ?? this.accountsAt(index, asset).trade;
+  private added(asset: string): AccountSet {
+    const set = new AccountSet(this, asset);
+    this.sets = [...this.sets, set];
+    return set;
   }
 }
 

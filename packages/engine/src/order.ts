@@ -112,8 +112,8 @@ export class Order {
     this.left = total > 0n ? total : amount;
     this.ctime = time;
     this.mtime = time;
-    this.stockBal = user.tradeAt(market.stockIndex, market.stock);
-    this.moneyBal = user.tradeAt(market.moneyIndex, market.money);
+    this.stockBal = user.accounts(market.stock).trade;
+    this.moneyBal = user.accounts(market.money).trade;
     this.ftime = 0;
     const units = market.ratios === null ? -1 : 0;
     this.moneyUnits = units;

@@ -36,9 +36,7 @@ export class Placement {
   available(): bigint {
     const m = this.market;
     const trade =
-      this.side === 1
-        ? this.user.tradeAt(m.stockIndex, m.stock)
-        : this.user.tradeAt(m.moneyIndex, m.money);
+      this.side === 1 ? this.user.accounts(m.stock).trade : this.user.accounts(m.money).trade;
     return trade.available;
   }
 

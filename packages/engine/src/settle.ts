@@ -51,7 +51,7 @@ export function lttFeeFits(paid: bigint, fee: bigint): boolean {
 export function lttFeeDue(s: State, o: Order, feeNum: bigint): bigint {
   const fee = lttFeeFor(s, o.market, feeNum);
   if (fee < 0n || !lttFeeFits(o.dealFeeLtt, fee)) return -1n;
-  const available = o.user.assets.get(LTT)?.trade.available ?? 0n;
+  const available = o.user.find(LTT)?.trade.available ?? 0n;
   return available < fee ? -1n : fee;
 }
 
@@ -212,12 +212,12 @@ function creditExchange(
   legs: LegBuffer,
 ): void {
   if (moneyFees > 0n) {
-    m.feeAccount ??= s.fees.accountsAt(m.moneyIndex, m.money).main;
+    m.feeAccount ??= s.fees.accounts(m.money).main;
     move(legs, m.feeAccount, moneyFees, 0n);
   }
   if (remainder < 0n) throw new InvariantViolation(`negative rounding on order ${buyer.id}`);
   if (remainder > 0n) {
-    m.roundingAccount ??= s.rounding.accountsAt(m.moneyIndex, m.money).main;
+    m.roundingAccount ??= s.rounding.accounts(m.money).main;
     move(legs, m.roundingAccount, remainder, 0n);
   }
 }

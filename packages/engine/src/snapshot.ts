@@ -23,13 +23,12 @@ function holders(s: State): Holder[] {
 function snapshotBalances(s: State): EngineSnapshot['balances'] {
   const out: EngineSnapshot['balances'] = [];
   for (const holder of holders(s)) {
-    const assets = [...holder.assets.keys()].sort();
-    for (const asset of assets) {
-      const set = holder.accounts(asset);
+    const sets = [...holder.accountSets].sort((a, b) => (a.asset < b.asset ? -1 : 1));
+    for (const set of sets) {
       for (const kind of ACCOUNT_KINDS) {
         const b = set[kind];
         if (b.available === 0n && b.frozen === 0n) continue;
-        out.push([holder.owner, kind, asset, b.available.toString(), b.frozen.toString()]);
+        out.push([holder.owner, kind, set.asset, b.available.toString(), b.frozen.toString()]);
       }
     }
   }

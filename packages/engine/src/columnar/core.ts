@@ -13,9 +13,9 @@
 //
 // Everything else that is rare and touches no order (assets, markets, users, balance commands)
 // runs through the bigint core's own handlers on `meta`, a State that holds the registry (assets,
-// markets, users, holds, applied business ids, counters, and which balances exist) while the
-// balances themselves live in the balance table: the handler's balances are loaded from the
-// table before and stored back after.
+// markets, users, holds, applied business ids, counters) while the balances themselves live in
+// the balance table and which of them exist in the HolderRegistry: the handler's balances are
+// made in `meta` from the table before it and stored back and dropped after.
 
 import { applyToState } from '../dispatch.js';
 import { reject } from '../errors.js';

@@ -1,8 +1,12 @@
 // The columnar core's holders: the balance table's holder index of each user and system
-// account, the bigint core's Holder behind it (which records which balances exist), and moving
-// balances between the two for the rare commands the bigint core's handlers run.
+// account, the bigint core's Holder behind it, which balances exist, and moving balances
+// between the table and the Holders for the rare commands the bigint core's handlers run.
+//
+// Between commands the Holders hold no account sets: a user is one object in the heap, not a
+// dozen (docs/decisions/engine-users-memory.md). A rare command's sets are made for it from the
+// table (load) and dropped after it (store); a snapshot makes all of them and drops them after.
 import { InvariantViolation } from '../errors.js';
-import { ACCOUNT_KINDS, type Balance, type Holder, UserState } from '../ledger.js';
+import { ACCOUNT_KINDS, type Holder, UserState } from '../ledger.js';
 import type { State } from '../state.js';
 import type { Command } from '../types.js';
 import { isUserId } from '../validate.js';
@@ -39,11 +43,12 @@ export class HolderRegistry {
   /** How many users pay fees in LTT: while none does, a fill need not ask. */
   lttFeeUsers = 0;
   /**
-   * Per holder: bit `a` is set once its account set of the asset with index `a` (below 31)
-   * exists in `meta`. Account sets are never removed, so a set bit stays true; an order asks on
-   * every placement, and this answers without reaching the holder's objects.
+   * Per asset index, per holder: 1 once the holder's account set of the asset exists (a balance
+   * that exists is listed by queries and kept in `meta` while a command or snapshot reads it,
+   * zero or not). Never cleared, as the bigint core never removes an account set; an order asks
+   * on every placement.
    */
-  private readonly knownSets: number[] = [0, 0, 0];
+  private readonly known: Uint8Array[] = [];
 
   constructor(
     private readonly meta: State,
@@ -77,14 +82,30 @@ export class HolderRegistry {
   }
 
   /**
-   * Make the holder's accounts of an asset exist in `meta`, as the bigint core's handlers do by
-   * asking for one of them: a balance that exists is in snapshots and queries, zero or not.
+   * Make the holder's accounts of an asset exist, as the bigint core's handlers do by asking for
+   * one of them: a balance that exists is listed by queries, zero or not.
    */
-  ensureAccounts(holder: number, asset: number, name: string): void {
-    const bit = asset < 31 ? 1 << asset : 0;
-    if ((this.knownSets[holder]! & bit) !== 0) return;
-    this.metaHolders[holder]!.accountsAt(asset, name);
-    this.knownSets[holder]! |= bit;
+  ensureAccounts(holder: number, asset: number): void {
+    const known = this.known[asset];
+    if (known !== undefined && known[holder] === 1) return;
+    this.markKnown(holder, asset);
+  }
+
+  /** Whether the holder's accounts of the asset with this index exist. */
+  hasAccounts(holder: number, asset: number): boolean {
+    const known = this.known[asset];
+    return known !== undefined && known[holder] === 1;
+  }
+
+  private markKnown(holder: number, asset: number): void {
+    let known = this.known[asset];
+    if (known === undefined || holder >= known.length) {
+      const next = new Uint8Array(Math.max(16, holder + 1, (known?.length ?? 0) * 2));
+      if (known !== undefined) next.set(known);
+      known = next;
+      this.known[asset] = known;
+    }
+    known[holder] = 1;
   }
 
   paysLtt(holder: number): boolean {
@@ -129,7 +150,6 @@ export class HolderRegistry {
     this.owners.push(userId);
     this.metaHolders.push(user);
     this.lttFees.push(0);
-    this.knownSets.push(0);
     this.syncCustomFee(h);
   }
 
@@ -172,40 +192,51 @@ export class HolderRegistry {
     };
   }
 
-  /** Each bigint-core balance of the involved holders and assets that exists, with its cell. */
-  private eachBalance(involved: Involved, visit: (b: Balance, cell: number) => void): void {
+  /**
+   * Make the involved holders' account sets of the involved assets that exist, with the table's
+   * balances: what a rare command's handler reads and moves.
+   */
+  load(involved: Involved): void {
     const table = this.balances;
     for (const h of involved.holders) {
+      const holder = this.metaHolders[h]!;
       for (const asset of involved.assets) {
-        const set = this.metaHolders[h]!.assets.get(asset);
-        if (set === undefined) continue;
         const index = this.meta.assets.get(asset)!.index;
+        if (!this.hasAccounts(h, index)) continue;
+        const set = holder.accounts(asset);
         for (let k = 0; k < ACCOUNT_KINDS.length; k++) {
-          visit(set[ACCOUNT_KINDS[k]!], table.cell(h, index, k as AccountKindIndex));
+          const cell = table.cell(h, index, k as AccountKindIndex);
+          const b = set[ACCOUNT_KINDS[k]!];
+          b.available = table.available(cell);
+          b.frozen = table.frozen(cell);
         }
       }
     }
   }
 
-  /** Copy the table's balances into the bigint core's, where those exist. */
-  load(involved: Involved): void {
-    const table = this.balances;
-    this.eachBalance(involved, (b, cell) => {
-      b.available = table.available(cell);
-      b.frozen = table.frozen(cell);
-    });
-  }
-
-  /** Copy the bigint core's balances back into the table. */
+  /**
+   * Copy the involved holders' account sets (those loaded, and any their command made) into the
+   * table, note that they exist, and drop them.
+   */
   store(involved: Involved): void {
     const table = this.balances;
-    this.eachBalance(involved, (b, cell) => {
-      if (!table.setAvailable(cell, b.available) || !table.setFrozen(cell, b.frozen)) {
-        throw new InvariantViolation(
-          `balance out of the columnar range: ${String(b.owner)} ${b.asset}`,
-        );
+    for (const h of involved.holders) {
+      const holder = this.metaHolders[h]!;
+      for (const set of holder.accountSets) {
+        const index = this.meta.assets.get(set.asset)!.index;
+        for (let k = 0; k < ACCOUNT_KINDS.length; k++) {
+          const cell = table.cell(h, index, k as AccountKindIndex);
+          const b = set[ACCOUNT_KINDS[k]!];
+          if (!table.setAvailable(cell, b.available) || !table.setFrozen(cell, b.frozen)) {
+            throw new InvariantViolation(
+              `balance out of the columnar range: ${String(b.owner)} ${b.asset}`,
+            );
+          }
+        }
+        this.markKnown(h, index);
       }
-    });
+      holder.dropAccounts();
+    }
   }
 
   /** Copy every balance of the bigint core into the table (a restore); false when one does not fit. */
@@ -220,9 +251,25 @@ export class HolderRegistry {
     return true;
   }
 
-  /** Copy every balance that exists into the bigint core (before a snapshot). */
+  /** Make every account set that exists, with the table's balances (before a snapshot). */
   loadAll(): void {
     const assets = [...this.meta.assets.keys()];
     for (let h = 0; h < this.metaHolders.length; h++) this.load({ holders: [h], assets });
+  }
+
+  /** Drop every account set loadAll made (after a snapshot): the table holds the balances. */
+  dropAll(): void {
+    for (const holder of this.metaHolders) holder.dropAccounts();
+  }
+
+  /** Between commands no Holder keeps an account set: its balances would be stale copies. */
+  assertNoAccountSets(): void {
+    for (let h = 0; h < this.metaHolders.length; h++) {
+      if (this.metaHolders[h]!.accountSets.length > 0) {
+        throw new InvariantViolation(
+          `holder ${this.owners[h]} keeps account sets between commands`,
+        );
+      }
+    }
   }
 }

@@ -132,8 +132,8 @@ function restoreOrder(core: ColumnarCore, o: OpenOrder): number {
   if (BigInt(q.dealMoney) + BigInt(q.dealFee) + valueLeft + 1n > SAFE_MAX_BIG) return NONE;
   // As the Order constructor does in the bigint core's restore: the user's trade balances of
   // both assets exist from here on (a user's balances list them).
-  core.holders.ensureAccounts(holder, cm.stock, core.assetNames[cm.stock]!);
-  core.holders.ensureAccounts(holder, cm.money, core.assetNames[cm.money]!);
+  core.holders.ensureAccounts(holder, cm.stock);
+  core.holders.ensureAccounts(holder, cm.money);
   const slot = core.table.allocate(o.id);
   writeRow(core, cm, slot, holder, tif, o, q);
   if (q.bigUnits) core.table.bigUnits.set(slot, { moneyNum: o.moneyNum, feeNum: o.feeNum });

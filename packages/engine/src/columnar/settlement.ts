@@ -68,7 +68,7 @@ export abstract class Settlement extends RecordedState {
 
   /** As Placement.available does: the holder's trade balance of the asset exists from here on. */
   protected ensureTrade(holder: number, asset: number): void {
-    this.holders.ensureAccounts(holder, asset, this.assetNames[asset]!);
+    this.holders.ensureAccounts(holder, asset);
   }
 
   protected hasAvailable(holder: number, asset: number, need: number): boolean {
@@ -199,7 +199,7 @@ export abstract class Settlement extends RecordedState {
     this.move(ord[s + O_USER]!, cm.money, KIND_TRADE, gross - sellerMoneyFee, 0);
     const fees = (buyerLtt >= 0 ? 0 : buyerFee) + sellerMoneyFee;
     if (fees > 0) {
-      holders.ensureAccounts(holders.fees, cm.money, cm.moneyName);
+      holders.ensureAccounts(holders.fees, cm.money);
       this.move(holders.fees, cm.money, KIND_MAIN, fees, 0);
     }
     const remainder = paid - gross;
@@ -207,7 +207,7 @@ export abstract class Settlement extends RecordedState {
       throw new InvariantViolation(`negative rounding on order ${ord[b + O_ID]}`);
     }
     if (remainder > 0) {
-      holders.ensureAccounts(holders.rounding, cm.money, cm.moneyName);
+      holders.ensureAccounts(holders.rounding, cm.money);
       this.move(holders.rounding, cm.money, KIND_MAIN, remainder, 0);
     }
     this.endBalance();
@@ -297,7 +297,7 @@ export abstract class Settlement extends RecordedState {
     const holder = this.table.rows[o * ORDER_WIDTH + O_USER]!;
     const ltt = this.meta.assets.get(LTT)!.index;
     // As the bigint core's does, asking for the balance makes it exist.
-    this.holders.ensureAccounts(holder, ltt, LTT);
+    this.holders.ensureAccounts(holder, ltt);
     return this.hasAvailable(holder, ltt, fee) ? fee : -1;
   }
 
@@ -332,7 +332,7 @@ export abstract class Settlement extends RecordedState {
     const row = o * ORDER_WIDTH;
     const ltt = this.meta.assets.get(LTT)!.index;
     this.move(ord[row + O_USER]!, ltt, KIND_TRADE, -fee, 0);
-    this.holders.ensureAccounts(this.holders.fees, ltt, LTT);
+    this.holders.ensureAccounts(this.holders.fees, ltt);
     this.move(this.holders.fees, ltt, KIND_MAIN, fee, 0);
     ord[row + O_DEAL_FEE_LTT] = checked(ord[row + O_DEAL_FEE_LTT]! + fee);
   }

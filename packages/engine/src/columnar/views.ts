@@ -125,20 +125,20 @@ export function lastPriceOf(core: ColumnarCore, market: string): bigint {
   return cm === undefined ? 0n : BigInt(cm.lastTicks) * cm.tickSize;
 }
 
-/** A user's balances of every asset that has a balance for them (Holder.assets' order). */
+/** A user's balances of every asset that has a balance for them, in the order assets were added. */
 export function balancesOf(core: ColumnarCore, userId: number): UserBalances {
   const out: UserBalances = {};
   const holder = core.holders.findUser(userId);
   if (holder < 0) return out;
   const table = core.balances;
-  for (const asset of core.holders.metaHolder(holder).assets.keys()) {
-    const index = core.meta.assets.get(asset)!.index;
+  for (const asset of core.meta.assets.values()) {
+    if (!core.holders.hasAccounts(holder, asset.index)) continue;
     const entry = {} as UserBalances[string];
     for (let k = 0; k < 3; k++) {
-      const cell = table.cell(holder, index, k as 0 | 1 | 2);
+      const cell = table.cell(holder, asset.index, k as 0 | 1 | 2);
       entry[ACCOUNT_KINDS[k]!] = { available: table.available(cell), frozen: table.frozen(cell) };
     }
-    out[asset] = entry;
+    out[asset.name] = entry;
   }
   return out;
 }
@@ -225,7 +225,10 @@ export function openSlots(core: ColumnarCore): number[] {
   return out;
 }
 
-/** Bring the registry (core.meta) up to date: every balance that exists, every last price. */
+/**
+ * Bring the registry (core.meta) up to date: every balance that exists, every last price. The
+ * balances stay made in it until `core.holders.dropAll()`.
+ */
 export function syncMeta(core: ColumnarCore): void {
   core.holders.loadAll();
   for (const cm of core.markets) cm.market.last = BigInt(cm.lastTicks) * cm.tickSize;
@@ -235,6 +238,7 @@ export function syncMeta(core: ColumnarCore): void {
 export function snapshotOf(core: ColumnarCore): EngineSnapshot {
   syncMeta(core);
   const snapshot = snapshotState(core.meta, { done: true, orders: false });
+  core.holders.dropAll();
   snapshot.orders = openSlots(core).map((slot) => snapshotRow(core, slot));
   return snapshot;
 }
