@@ -219,7 +219,7 @@ export class Engine {
   private handBack(): void {
     // The open orders and the applied business ids go over as they are: no text of them, which
     // grows with the book and with history.
-    const rest = snapshotState(this.s, { done: false, orders: false });
+    const rest = snapshotState(this.s, { done: false, orders: false, balances: true });
     const core = restoreColumnar(rest, { done: this.s.done, orders: openOrders(this.s) });
     if (core === null) {
       this.waitToReturn();

@@ -64,13 +64,17 @@ export interface SnapshotParts {
   readonly done: boolean;
   /** The open orders (grow with the book). */
   readonly orders: boolean;
+  /** The balances (grow with the users). */
+  readonly balances: boolean;
 }
 
-const WHOLE: SnapshotParts = { done: true, orders: true };
+const WHOLE: SnapshotParts = { done: true, orders: true, balances: true };
 
 /**
- * The whole state as plain JSON; with `parts`, without the applied business ids or the open
- * orders (their lists empty), for a move between cores that hands them over as they are.
+ * The whole state as plain JSON; with `parts`, without the applied business ids, the open
+ * orders or the balances (their lists empty): for a move between cores that hands the ids and
+ * orders over as they are, and for the columnar core, which writes the orders and balances
+ * from its own tables.
  */
 export function snapshotState(s: State, parts: SnapshotParts = WHOLE): EngineSnapshot {
   const markets = marketsByName(s);
@@ -102,7 +106,7 @@ export function snapshotState(s: State, parts: SnapshotParts = WHOLE): EngineSna
     users: [...s.users.values()]
       .sort((a, b) => a.userId - b.userId)
       .map((u) => ({ userId: u.userId, customFee: u.customFee })),
-    balances: snapshotBalances(s),
+    balances: parts.balances ? snapshotBalances(s) : [],
     orders: parts.orders ? openOrders(s).map(snapshotOrder) : [],
     holds: holdKeys.map((key) => {
       const h = s.holds.get(key)!;

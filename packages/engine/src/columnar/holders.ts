@@ -4,7 +4,8 @@
 //
 // Between commands the Holders hold no account sets: a user is one object in the heap, not a
 // dozen (docs/decisions/engine-users-memory.md). A rare command's sets are made for it from the
-// table (load) and dropped after it (store); a snapshot makes all of them and drops them after.
+// table (load) and dropped after it (store); a hand-over to the bigint core makes all of them, and
+// a snapshot none (it reads the table).
 import { InvariantViolation } from '../errors.js';
 import { ACCOUNT_KINDS, type Holder, UserState } from '../ledger.js';
 import type { State } from '../state.js';
@@ -251,15 +252,10 @@ export class HolderRegistry {
     return true;
   }
 
-  /** Make every account set that exists, with the table's balances (before a snapshot). */
+  /** Make every account set that exists, with the table's balances (for the bigint core to take them). */
   loadAll(): void {
     const assets = [...this.meta.assets.keys()];
     for (let h = 0; h < this.metaHolders.length; h++) this.load({ holders: [h], assets });
-  }
-
-  /** Drop every account set loadAll made (after a snapshot): the table holds the balances. */
-  dropAll(): void {
-    for (const holder of this.metaHolders) holder.dropAccounts();
   }
 
   /** Between commands no Holder keeps an account set: its balances would be stale copies. */

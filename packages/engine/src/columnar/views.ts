@@ -1,5 +1,6 @@
 // What the engine shows of the columnar core's state: the queries, and the snapshot in the
 // bigint core's format (snapshot.ts), so both cores give the same snapshot and hash.
+import { InvariantViolation } from '../errors.js';
 import { ACCOUNT_KINDS } from '../ledger.js';
 import { snapshotState } from '../snapshot.js';
 import type {
@@ -225,20 +226,61 @@ export function openSlots(core: ColumnarCore): number[] {
   return out;
 }
 
-/**
- * Bring the registry (core.meta) up to date: every balance that exists, every last price. The
- * balances stay made in it until `core.holders.dropAll()`.
- */
-export function syncMeta(core: ColumnarCore): void {
-  core.holders.loadAll();
+/** The registry's markets' last prices, from the core's. */
+function syncLastPrices(core: ColumnarCore): void {
   for (const cm of core.markets) cm.market.last = BigInt(cm.lastTicks) * cm.tickSize;
 }
 
-/** The whole state in the bigint core's snapshot format. */
+/**
+ * Bring the registry (core.meta) up to date for the bigint core to take it: every balance that
+ * exists made in it, every last price.
+ */
+export function syncMeta(core: ColumnarCore): void {
+  core.holders.loadAll();
+  syncLastPrices(core);
+}
+
+/**
+ * The balances as snapshot.ts writes them, from the table: users by id, then `external`, `fees`
+ * and `rounding`; each one's assets by name; only balances that are not zero.
+ */
+function balanceRowsOf(core: ColumnarCore): EngineSnapshot['balances'] {
+  const holders = core.holders;
+  const table = core.balances;
+  const order: number[] = [];
+  for (const userId of [...core.meta.users.keys()].sort((a, b) => a - b)) {
+    const h = holders.findUser(userId);
+    if (h < 0) throw new InvariantViolation(`user ${userId} has no holder`);
+    order.push(h);
+  }
+  order.push(holders.external, holders.fees, holders.rounding);
+  const assets = [...core.meta.assets.values()].sort((a, b) => (a.name < b.name ? -1 : 1));
+  const out: EngineSnapshot['balances'] = [];
+  for (const h of order) {
+    const owner = holders.metaHolder(h).owner;
+    for (const asset of assets) {
+      if (!holders.hasAccounts(h, asset.index)) continue;
+      for (let k = 0; k < 3; k++) {
+        const cell = table.cell(h, asset.index, k as 0 | 1 | 2);
+        if (table.isZero(cell)) continue;
+        const available = table.available(cell);
+        const frozen = table.frozen(cell);
+        if (available === 0n && frozen === 0n) continue;
+        out.push([owner, ACCOUNT_KINDS[k]!, asset.name, available.toString(), frozen.toString()]);
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * The whole state in the bigint core's snapshot format: the registry's parts from it, the
+ * balances and orders from the core's tables (no account set is made for it).
+ */
 export function snapshotOf(core: ColumnarCore): EngineSnapshot {
-  syncMeta(core);
-  const snapshot = snapshotState(core.meta, { done: true, orders: false });
-  core.holders.dropAll();
+  syncLastPrices(core);
+  const snapshot = snapshotState(core.meta, { done: true, orders: false, balances: false });
+  snapshot.balances = balanceRowsOf(core);
   snapshot.orders = openSlots(core).map((slot) => snapshotRow(core, slot));
   return snapshot;
 }
