@@ -45,9 +45,9 @@ export class HolderRegistry {
   lttFeeUsers = 0;
   /**
    * Per asset index, per holder: 1 once the holder's account set of the asset exists (a balance
-   * that exists is listed by queries and kept in `meta` while a command or snapshot reads it,
-   * zero or not). Never cleared, as the bigint core never removes an account set; an order asks
-   * on every placement.
+   * that exists is listed by queries and written by snapshots, zero or not in queries, and made
+   * in `meta` for a command that reads it). Never cleared, as the bigint core never removes an
+   * account set; an order asks on every placement.
    */
   private readonly known: Uint8Array[] = [];
 
