@@ -3,11 +3,12 @@
 // engine without them: heap and array-buffer bytes a user, a full collection's time, and the
 // workload's operations timed one at a time with them in the heap. A user stays in the engine
 // for good, so this cost grows with the exchange's sign-ups, not with its book.
-import { type Command, Engine } from '@lattice/engine';
+import type { Command, Engine } from '@lattice/engine';
 import { collector, memoryAfterCollection, timeFullCollections } from './engineAppliedIds.js';
 import type { Args } from './engineArgs.js';
+import { freshEngine } from './engineContenders.js';
 import { runEngineLatency, warmUp, withCollectedHeap } from './engineTimedPasses.js';
-import { generate, MARKET, SETUP_TIME, seeded, USERS, type Workload } from './engineWorkload.js';
+import { generate, MARKET, SETUP_TIME, USERS } from './engineWorkload.js';
 
 /**
  * A user as one who has traded leaves the engine: added, USDT deposited and moved to trade,
@@ -55,13 +56,12 @@ function latencyLine(label: string, latency: { p99: number; longestMs: number },
 
 export async function runUsers(args: Args): Promise<void> {
   const gc = collector();
-  const w: Workload = generate(args);
-  const fresh = (workload: Workload) => seeded(workload, new Engine());
-  warmUp(w, fresh);
-  const without = withCollectedHeap(fresh(w), (engine) => runEngineLatency(w, engine));
+  const w = generate(args);
+  warmUp(w, freshEngine);
+  const without = withCollectedHeap(freshEngine(w), (engine) => runEngineLatency(w, engine));
   const withoutGcMs = await without.gcMs;
 
-  const engine = fresh(w);
+  const engine = freshEngine(w);
   const fullWithout = timeFullCollections(gc, 5);
   const before = memoryAfterCollection(gc);
   const start = performance.now();

@@ -15,14 +15,15 @@ import type {
   SnapshotOrderRow,
 } from './types.js';
 
-function holders(s: State): Holder[] {
+/** The holders in the order a snapshot lists their balances: users by id, then the system's. */
+export function snapshotHolders(s: State): Holder[] {
   const users = [...s.users.values()].sort((a, b) => a.userId - b.userId);
   return [...users, s.external, s.fees, s.rounding];
 }
 
 function snapshotBalances(s: State): EngineSnapshot['balances'] {
   const out: EngineSnapshot['balances'] = [];
-  for (const holder of holders(s)) {
+  for (const holder of snapshotHolders(s)) {
     const sets = [...holder.accountSets].sort((a, b) => (a.asset < b.asset ? -1 : 1));
     for (const set of sets) {
       for (const kind of ACCOUNT_KINDS) {

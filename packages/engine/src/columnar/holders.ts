@@ -82,14 +82,24 @@ export class HolderRegistry {
     return this.metaHolders[holder]!;
   }
 
+  /** The index of one of `meta`'s holders, or -1 when it has none. */
+  indexOf(holder: Holder): number {
+    if (holder instanceof UserState) return this.findUser(holder.userId);
+    return holder === this.meta.external
+      ? this.external
+      : holder === this.meta.fees
+        ? this.fees
+        : holder === this.meta.rounding
+          ? this.rounding
+          : -1;
+  }
+
   /**
    * Make the holder's accounts of an asset exist, as the bigint core's handlers do by asking for
    * one of them: a balance that exists is listed by queries, zero or not.
    */
   ensureAccounts(holder: number, asset: number): void {
-    const known = this.known[asset];
-    if (known !== undefined && known[holder] === 1) return;
-    this.markKnown(holder, asset);
+    if (!this.hasAccounts(holder, asset)) this.markKnown(holder, asset);
   }
 
   /** Whether the holder's accounts of the asset with this index exist. */

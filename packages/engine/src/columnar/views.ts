@@ -2,7 +2,7 @@
 // bigint core's format (snapshot.ts), so both cores give the same snapshot and hash.
 import { InvariantViolation } from '../errors.js';
 import { ACCOUNT_KINDS } from '../ledger.js';
-import { snapshotState } from '../snapshot.js';
+import { snapshotHolders, snapshotState } from '../snapshot.js';
 import type {
   AssetTotal,
   DepthView,
@@ -241,32 +241,30 @@ export function syncMeta(core: ColumnarCore): void {
 }
 
 /**
- * The balances as snapshot.ts writes them, from the table: users by id, then `external`, `fees`
- * and `rounding`; each one's assets by name; only balances that are not zero.
+ * The balances as snapshot.ts writes them, from the table: its holders' order, each one's
+ * assets by name, only balances that are not zero.
  */
 function balanceRowsOf(core: ColumnarCore): EngineSnapshot['balances'] {
   const holders = core.holders;
   const table = core.balances;
-  const order: number[] = [];
-  for (const userId of [...core.meta.users.keys()].sort((a, b) => a - b)) {
-    const h = holders.findUser(userId);
-    if (h < 0) throw new InvariantViolation(`user ${userId} has no holder`);
-    order.push(h);
-  }
-  order.push(holders.external, holders.fees, holders.rounding);
   const assets = [...core.meta.assets.values()].sort((a, b) => (a.name < b.name ? -1 : 1));
   const out: EngineSnapshot['balances'] = [];
-  for (const h of order) {
-    const owner = holders.metaHolder(h).owner;
+  for (const holder of snapshotHolders(core.meta)) {
+    const h = holders.indexOf(holder);
+    if (h < 0) throw new InvariantViolation(`${String(holder.owner)} has no holder`);
     for (const asset of assets) {
       if (!holders.hasAccounts(h, asset.index)) continue;
       for (let k = 0; k < 3; k++) {
         const cell = table.cell(h, asset.index, k as 0 | 1 | 2);
+        // A value has one form in limbs: zero is all four limbs zero.
         if (table.isZero(cell)) continue;
-        const available = table.available(cell);
-        const frozen = table.frozen(cell);
-        if (available === 0n && frozen === 0n) continue;
-        out.push([owner, ACCOUNT_KINDS[k]!, asset.name, available.toString(), frozen.toString()]);
+        out.push([
+          holder.owner,
+          ACCOUNT_KINDS[k]!,
+          asset.name,
+          table.available(cell).toString(),
+          table.frozen(cell).toString(),
+        ]);
       }
     }
   }
