@@ -50,6 +50,7 @@ import { freshBaseline } from './baselineBook.js';
 import { runAlloc } from './engineAlloc.js';
 import { runAppliedIds } from './engineAppliedIds.js';
 import { parseArgs } from './engineArgs.js';
+import { runBookGrowth } from './engineBookGrowth.js';
 import {
   type Contender,
   freshEngine,
@@ -79,6 +80,10 @@ async function main(): Promise<void> {
   }
   if (args.users > 0) {
     await runUsers(args);
+    return;
+  }
+  if (args.bookGrowth > 0) {
+    await runBookGrowth(args);
     return;
   }
   const w = generate(args);

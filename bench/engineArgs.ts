@@ -1,6 +1,6 @@
 // The engine bench's arguments (bench/engine.ts): the workload's size and seed, and which one
 // of its other measures to run instead of the default timed passes (a snapshot at a large book,
-// the cost of applied business ids or of users, bytes allocated per operation, or a floor or the
+// the cost of applied business ids or of users, the order table's growth, bytes allocated per operation, or a floor or the
 // bigint core timed in the engine's place).
 // An argument it does not know, or a number out of range, leaves the default.
 
@@ -13,6 +13,8 @@ export interface Args {
   appliedIds: number;
   /** With --users N: measure what N more users cost instead. */
   users: number;
+  /** With --book-growth N: time N orders rested one at a time instead. */
+  bookGrowth: number;
   /** With --alloc: measure bytes allocated per operation, by kind, instead. */
   alloc: boolean;
   /** With --floor: time the columnar prototype (engineFloor.ts) instead of the engine. */
@@ -32,6 +34,7 @@ export function parseArgs(argv: string[]): Args {
     snapshotOrders: 0,
     appliedIds: 0,
     users: 0,
+    bookGrowth: 0,
     alloc: false,
     floor: false,
     ledgerFloor: false,
@@ -54,6 +57,9 @@ export function parseArgs(argv: string[]): Args {
       args.appliedIds = value;
     }
     if (argv[i] === '--users' && Number.isSafeInteger(value) && value > 0) args.users = value;
+    if (argv[i] === '--book-growth' && Number.isSafeInteger(value) && value > 0) {
+      args.bookGrowth = value;
+    }
   }
   return args;
 }
