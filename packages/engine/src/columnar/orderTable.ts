@@ -4,6 +4,7 @@
 // orders (its level's FIFO, its user's list) are a row of an Int32Array beside it (orderRow.ts).
 import { InvariantViolation } from '../errors.js';
 import type { OrderSource, TimeInForce } from '../types.js';
+import { InPlaceArray } from './inPlaceArray.js';
 import {
   LINK_NEXT,
   LINK_PREV,
@@ -50,6 +51,9 @@ const RING_SIZE_DEFAULT = 1 << 16;
 const USERS_DEFAULT = 64;
 
 export class OrderTable {
+  // The rows and links grow in place (inPlaceArray.ts); these are their arrays as of now.
+  private readonly rowCells: InPlaceArray<Float64Array>;
+  private readonly linkCells: InPlaceArray<Int32Array>;
   private orderRows: Float64Array;
   private orderLinks: Int32Array;
   private capacity: number;
@@ -85,8 +89,10 @@ export class OrderTable {
     if (ringSize < 1 || ringSize > 1 << 30 || (ringSize & (ringSize - 1)) !== 0)
       throw new RangeError('ring size must be a power of two up to 2^30');
     this.capacity = slotCapacity;
-    this.orderRows = new Float64Array(slotCapacity * ORDER_WIDTH);
-    this.orderLinks = new Int32Array(slotCapacity * LINK_WIDTH);
+    this.rowCells = new InPlaceArray(Float64Array, slotCapacity * ORDER_WIDTH);
+    this.linkCells = new InPlaceArray(Int32Array, slotCapacity * LINK_WIDTH);
+    this.orderRows = this.rowCells.array;
+    this.orderLinks = this.linkCells.array;
     this.freeSlots = new Int32Array(slotCapacity);
     this.ring = new Int32Array(ringSize).fill(NONE);
     this.ringMask = ringSize - 1;
@@ -256,8 +262,8 @@ export class OrderTable {
 
   private growSlots(size: number): void {
     this.capacity = size;
-    this.orderRows = grown(this.orderRows, size * ORDER_WIDTH);
-    this.orderLinks = grown(this.orderLinks, size * LINK_WIDTH);
+    this.orderRows = this.rowCells.grow(size * ORDER_WIDTH);
+    this.orderLinks = this.linkCells.grow(size * LINK_WIDTH);
     this.freeSlots = grown(this.freeSlots, size);
   }
 
