@@ -3,8 +3,8 @@
 // twice its size when it grows. From IN_PLACE_FROM bytes its cells live in a shared
 // WebAssembly.Memory instead: the memory reserves its whole address space when made and commits
 // more of it on growth, in place. And V8 counts no shared memory as the isolate's external
-// memory, whose growth starts a full collection: copied, the order table's rows held the order
-// that grew them to 131,072 for 70 to 140 ms, a third to a half of it that collection.
+// memory, whose growth starts a full collection. Grown by copies, the order table held the
+// order that grew it past 131,072 open orders for 72 to 139 ms, copy and collection.
 // No WebAssembly module is involved: only the memory, as a buffer for the typed array.
 
 /** The part of WebAssembly's API used here (the engine's build has no DOM or Node types). */
@@ -25,7 +25,7 @@ const MAX_PAGES = 65_536;
  * The size from which an array moves into a memory. Each memory reserves gigabytes of address
  * space, so a process can keep some thousands of them: every engine's small arrays stay out.
  */
-const IN_PLACE_FROM = 1 << 20;
+export const IN_PLACE_FROM = 1 << 20;
 
 /** WebAssembly.Memory, or undefined where the runtime has none (node --jitless). */
 const Memory = (globalThis as { WebAssembly?: { Memory: MemoryConstructor } }).WebAssembly?.Memory;
@@ -41,9 +41,11 @@ export class InPlaceArray<T extends View> {
   private memory: GrowableMemory | undefined;
   private view: T;
 
+  /** `inPlaceFrom`: the bytes from which the cells move into a memory (tests make it small). */
   constructor(
     private readonly View: ViewConstructor<T>,
     length: number,
+    private readonly inPlaceFrom = IN_PLACE_FROM,
   ) {
     this.view = new View(length);
   }
@@ -60,7 +62,7 @@ export class InPlaceArray<T extends View> {
 
   /** Room for `length` cells (no fewer than now): the cells keep their values, new ones are 0. */
   grow(length: number): T {
-    if (this.memory === undefined && length * this.View.BYTES_PER_ELEMENT >= IN_PLACE_FROM) {
+    if (this.memory === undefined && length * this.View.BYTES_PER_ELEMENT >= this.inPlaceFrom) {
       this.memory = newMemory(this.pagesFor(length));
       if (this.memory !== undefined) {
         // The one copy of the cells: into the memory.

@@ -52,83 +52,91 @@ const step = fc.oneof(
 );
 
 describe('OrderTable', () => {
-  it('maps ids to slots like a Map, reuses slots and keeps rows across growth and reserves', () => {
-    fc.assert(
-      fc.property(
-        fc.integer({ min: 1, max: 2 ** 50 }),
-        fc.array(step, { minLength: 200, maxLength: 1500 }),
-        (firstId, steps) => {
-          // Two slots and a ring of 8, so both grow and most ids lap an open order.
-          const table = new OrderTable(2, RING);
-          const model = new Map<number, number>();
-          /** Open ids, oldest opened first. */
-          const open: number[] = [];
-          const freed = new Set<number>();
-          const closedIds: number[] = [];
-          let slotsUsed = 0;
-          let nextId = firstId;
-          const openId = (id: number): void => {
-            const slot = table.allocate(id);
-            // A free slot is reused before a new one is taken.
-            if (freed.size > 0) expect(freed.delete(slot)).toBe(true);
-            else expect(slot).toBe(slotsUsed++);
-            const row = slot * ORDER_WIDTH;
-            const rows = table.rows;
-            expect(rows[row + O_ID]).toBe(id);
-            expect(rows[row + O_AMOUNT]).toBe(0);
-            expect(rows[row + O_LEVEL]).toBe(NONE);
-            expect(rows[row + O_SIBLING]).toBe(NONE);
-            const links = table.links;
-            for (let f = 0; f < LINK_WIDTH; f++) expect(links[slot * LINK_WIDTH + f]).toBe(NONE);
-            expect(rows[row + O_FINISH_REASON]).toBe(NONE);
-            rows[row + O_AMOUNT] = id * 3;
-            model.set(id, slot);
-            open.push(id);
-          };
-          for (const s of steps) {
-            if (s.kind === 'open') {
-              nextId += s.gap;
-              if (nextId > Number.MAX_SAFE_INTEGER / 4) continue;
-              openId(nextId);
-            } else if (s.kind === 'reopen') {
-              const id = nextId - 1 - s.back;
-              if (id >= 1 && !model.has(id)) openId(id);
-            } else if (s.kind === 'reserve') {
-              table.reserve(table.count + s.more);
-            } else if (open.length > 0) {
-              const i = s.recent
-                ? open.length - 1 - (s.pick % Math.min(open.length, 3))
-                : s.pick % open.length;
-              const id = open[i]!;
-              open.splice(i, 1);
-              const slot = model.get(id)!;
-              table.release(slot);
-              model.delete(id);
-              freed.add(slot);
-              closedIds.push(id);
+  // Its arrays copied as they grow, and (from a size of 0 bytes) grown in place.
+  it.each([
+    ['by copies', undefined],
+    ['in place', 0],
+  ])(
+    'maps ids to slots like a Map, reuses slots and keeps rows across growth and reserves, growing %s',
+    (_, inPlaceFrom) => {
+      fc.assert(
+        fc.property(
+          fc.integer({ min: 1, max: 2 ** 50 }),
+          fc.array(step, { minLength: 200, maxLength: 1500 }),
+          (firstId, steps) => {
+            // Two slots and a ring of 8, so both grow and most ids lap an open order.
+            const table = new OrderTable(2, RING, undefined, inPlaceFrom);
+            const model = new Map<number, number>();
+            /** Open ids, oldest opened first. */
+            const open: number[] = [];
+            const freed = new Set<number>();
+            const closedIds: number[] = [];
+            let slotsUsed = 0;
+            let nextId = firstId;
+            const openId = (id: number): void => {
+              const slot = table.allocate(id);
+              // A free slot is reused before a new one is taken.
+              if (freed.size > 0) expect(freed.delete(slot)).toBe(true);
+              else expect(slot).toBe(slotsUsed++);
+              const row = slot * ORDER_WIDTH;
+              const rows = table.rows;
+              expect(rows[row + O_ID]).toBe(id);
+              expect(rows[row + O_AMOUNT]).toBe(0);
+              expect(rows[row + O_LEVEL]).toBe(NONE);
+              expect(rows[row + O_SIBLING]).toBe(NONE);
+              const links = table.links;
+              for (let f = 0; f < LINK_WIDTH; f++) expect(links[slot * LINK_WIDTH + f]).toBe(NONE);
+              expect(rows[row + O_FINISH_REASON]).toBe(NONE);
+              rows[row + O_AMOUNT] = id * 3;
+              model.set(id, slot);
+              open.push(id);
+            };
+            for (const s of steps) {
+              if (s.kind === 'open') {
+                nextId += s.gap;
+                if (nextId > Number.MAX_SAFE_INTEGER / 4) continue;
+                openId(nextId);
+              } else if (s.kind === 'reopen') {
+                const id = nextId - 1 - s.back;
+                if (id >= 1 && !model.has(id)) openId(id);
+              } else if (s.kind === 'reserve') {
+                table.reserve(table.count + s.more);
+              } else if (open.length > 0) {
+                const i = s.recent
+                  ? open.length - 1 - (s.pick % Math.min(open.length, 3))
+                  : s.pick % open.length;
+                const id = open[i]!;
+                open.splice(i, 1);
+                const slot = model.get(id)!;
+                table.release(slot);
+                model.delete(id);
+                freed.add(slot);
+                closedIds.push(id);
+              }
+              if (table.count !== model.size) return false;
             }
-            if (table.count !== model.size) return false;
-          }
-          const rows = table.rows;
-          const slots = new Set<number>();
-          for (const [id, slot] of model) {
-            if (table.slotOf(id) !== slot) return false;
-            if (rows[slot * ORDER_WIDTH + O_AMOUNT] !== id * 3) return false;
-            slots.add(slot);
-          }
-          if (slots.size !== model.size) return false;
-          for (const id of closedIds) if (!model.has(id) && table.slotOf(id) !== NONE) return false;
-          // Ids never opened, at the ring positions of open ones.
-          for (const id of model.keys()) {
-            if (!model.has(id + RING * 1024) && table.slotOf(id + RING * 1024) !== NONE)
-              return false;
-          }
-          return true;
-        },
-      ),
-      { numRuns: 60 },
-    );
-  });
+            const rows = table.rows;
+            const slots = new Set<number>();
+            for (const [id, slot] of model) {
+              if (table.slotOf(id) !== slot) return false;
+              if (rows[slot * ORDER_WIDTH + O_AMOUNT] !== id * 3) return false;
+              slots.add(slot);
+            }
+            if (slots.size !== model.size) return false;
+            for (const id of closedIds)
+              if (!model.has(id) && table.slotOf(id) !== NONE) return false;
+            // Ids never opened, at the ring positions of open ones.
+            for (const id of model.keys()) {
+              if (!model.has(id + RING * 1024) && table.slotOf(id + RING * 1024) !== NONE)
+                return false;
+            }
+            return true;
+          },
+        ),
+        { numRuns: 60 },
+      );
+    },
+  );
 
   it('finds ids beyond 32 bits that share a ring position', () => {
     const table = new OrderTable(4, 16);
