@@ -29,12 +29,21 @@ export function timeFullCollections(
   return { median: times[Math.floor(rounds / 2)]!, max: times[rounds - 1]! };
 }
 
-/** Bytes in the heap and in array buffers (the engine's typed arrays), once collected. */
-export function memoryAfterCollection(gc: () => void): { heap: number; buffers: number } {
+/**
+ * Bytes in the heap, in array buffers, and resident in the process, once collected. NOTE: V8
+ * counts no shared memory as array buffers, and the engine's large tables are in shared
+ * memories (docs/decisions/growing-in-place.md): the resident bytes include them, as far as
+ * their pages have been written.
+ */
+export function memoryAfterCollection(gc: () => void): {
+  heap: number;
+  buffers: number;
+  resident: number;
+} {
   gc();
   gc();
-  const { heapUsed, arrayBuffers } = process.memoryUsage();
-  return { heap: heapUsed, buffers: arrayBuffers };
+  const { heapUsed, arrayBuffers, rss } = process.memoryUsage();
+  return { heap: heapUsed, buffers: arrayBuffers, resident: rss };
 }
 
 /**

@@ -65,13 +65,16 @@ export async function runUsers(args: Args): Promise<void> {
   const fullWithout = timeFullCollections(gc, 5);
   const before = memoryAfterCollection(gc);
   const start = performance.now();
+  const addMs = new Float64Array(args.users);
   // Ids after the workload's own users: a database issues them densely.
   for (let n = 0; n < args.users; n++) {
+    const added = performance.now();
     addTrader(engine, USERS + 1 + n);
+    addMs[n] = performance.now() - added;
     if (n % 1000 === 999) engine.releaseResults();
   }
   engine.releaseResults();
-  const addMs = performance.now() - start;
+  const allAddedMs = performance.now() - start;
   const after = memoryAfterCollection(gc);
   const fullWith = timeFullCollections(gc, 5);
   const withUsers = withCollectedHeap(engine, (e) => runEngineLatency(w, e));
@@ -82,7 +85,18 @@ export async function runUsers(args: Args): Promise<void> {
   console.log(
     `array buffer bytes per user: ${((after.buffers - before.buffers) / args.users).toFixed(0)}`,
   );
-  console.log(`us per user added (four commands): ${((addMs * 1000) / args.users).toFixed(2)}`);
+  console.log(
+    `resident bytes per user: ${((after.resident - before.resident) / args.users).toFixed(0)}`,
+  );
+  console.log(
+    `us per user added (four commands): ${((allAddedMs * 1000) / args.users).toFixed(2)}`,
+  );
+  const longest = [...addMs.keys()].sort((a, b) => addMs[b]! - addMs[a]!).slice(0, 5);
+  console.log(
+    `longest 5 users added, ms (which of them): ${longest
+      .map((n) => `${addMs[n]!.toFixed(2)} (${n + 1})`)
+      .join(', ')}`,
+  );
   console.log(
     `full collection ms, median (longest) of 5: ` +
       `${fullWith.median.toFixed(2)} (${fullWith.max.toFixed(2)}) with the users, ` +
