@@ -93,7 +93,7 @@ export abstract class EngineFloorState {
   protected readonly feesHolder: number;
   protected readonly roundingHolder: number;
   /** Holders 1..users, then fees and rounding (0 unused); assets 0 stock, 1 money. */
-  private readonly balances = new BalanceTable(1024, 2);
+  private readonly balances = new BalanceTable(2);
 
   // Orders, by slot, and the book's two sides (0 asks, 1 bids): the columnar core's tables.
   protected readonly table = new OrderTable(1 << 14);

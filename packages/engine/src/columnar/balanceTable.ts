@@ -1,44 +1,61 @@
-// Every holder's balances in one Float64Array: a region per asset and account kind, in it a cell
-// per holder of two limb values (see limbs.ts), available then frozen.
+// Every holder's balances in one Float64Array: holders in blocks of BLOCK_HOLDERS, in a block a
+// region per asset and account kind, in a region a cell per holder of two limb values (see
+// limbs.ts), available then frozen (the strides are in balanceCell.ts).
 //
-//   offset(holder, asset, kind) = asset × assetStride + kind × kindStride + holder × CELL_WIDTH
+//   offset(holder, asset, kind) = block × blockStride + asset × ASSET_STRIDE + kind × KIND_STRIDE
+//                                 + (holder mod BLOCK_HOLDERS) × CELL_WIDTH
 //
-// Asset and kind first because a market's orders move only the trade balances of its two assets:
-// all its users' cells then sit in two dense regions (32 bytes a user each), however many assets
-// and account kinds the exchange lists, where blocks per holder spread them over every asset's
-// and kind's room.
+// Asset and kind before holder because a market's orders move only the trade balances of its two
+// assets: a block's users' cells then sit in two dense regions (32 bytes a user each), however
+// many assets and account kinds the exchange lists, where blocks per holder spread them over
+// every asset's and kind's room.
 //
-// Regions have room for `holderCapacity` holders and the array for `assetCapacity` assets.
-// Adding an asset past that room doubles it at the end (cells keep their offsets); adding a
-// holder past it re-lays every region out with twice the room (amortised: it doubles), which
-// moves every cell. The array is replaced when either grows: never keep `values` across
-// addHolder or addAsset, and never keep a cell offset across addHolder.
+// A block has room for `assetCapacity` assets. A holder past the room adds a block at the end
+// and no cell moves: the array grows in place (inPlaceArray.ts), where re-laying every region
+// with twice the room had held the user added at about 524,000 for 67 ms
+// (docs/decisions/growing-in-place.md). Adding an asset past the room doubles every block's,
+// which moves the blocks. The array is replaced when it grows: never keep `values` across
+// addHolder or addAsset, nor a cell offset across addAsset.
 
-import { CELL_AVAILABLE, CELL_FROZEN, CELL_WIDTH, KIND_COUNT } from './balanceCell.js';
+import {
+  ASSET_STRIDE,
+  BLOCK_HOLDERS,
+  BLOCK_MASK,
+  BLOCK_SHIFT,
+  CELL_AVAILABLE,
+  CELL_FROZEN,
+  CELL_WIDTH,
+  KIND_STRIDE,
+} from './balanceCell.js';
+import { InPlaceArray } from './inPlaceArray.js';
 import { addToLimbs, limbsAtLeast, limbsToBigInt, setLimbs } from './limbs.js';
 
 /** The account kinds' indices: 0 main, 1 trade, 2 margin, the order of ACCOUNT_KINDS. */
 export type AccountKindIndex = 0 | 1 | 2;
 
 export class BalanceTable {
+  private readonly store: InPlaceArray<Float64Array>;
+  /** `store`'s array as of now. */
   private cells: Float64Array;
   /** 1 for a holder whose available balance may go below zero (the outside world). */
   private mayGoNegativeByHolder: Uint8Array;
   private holderCapacity: number;
   private assetCapacity: number;
-  /** Numbers per region (one asset's one kind), and per asset (its kinds' regions). */
-  private kindStride: number;
-  private assetStride: number;
+  /** Numbers per block: ASSET_STRIDE for each asset it has room for. */
+  private blockStride: number;
   private holders = 0;
   private assets = 0;
 
-  /** Initial room; both grow as needed (small values are for tests). */
-  constructor(holderCapacity = 16, assetCapacity = 8) {
-    this.holderCapacity = Math.max(1, holderCapacity);
+  /**
+   * Room for assets, grown as needed (small values are for tests); the room for holders is a
+   * block's, then a block more at a time.
+   */
+  constructor(assetCapacity = 8) {
+    this.holderCapacity = BLOCK_HOLDERS;
     this.assetCapacity = Math.max(1, assetCapacity);
-    this.kindStride = this.holderCapacity * CELL_WIDTH;
-    this.assetStride = KIND_COUNT * this.kindStride;
-    this.cells = new Float64Array(this.assetCapacity * this.assetStride);
+    this.blockStride = this.assetCapacity * ASSET_STRIDE;
+    this.store = new InPlaceArray(Float64Array, this.blockStride);
+    this.cells = this.store.array;
     this.mayGoNegativeByHolder = new Uint8Array(this.holderCapacity);
   }
 
@@ -63,13 +80,15 @@ export class BalanceTable {
     return holder;
   }
 
-  /** A new asset, zero for every holder; returns its index. Cells keep their offsets. */
+  /** A new asset, zero for every holder; returns its index. Moves the blocks past the first. */
   addAsset(): number {
     if (this.assets === this.assetCapacity) {
+      const oldBlockStride = this.blockStride;
       this.assetCapacity *= 2;
-      const cells = new Float64Array(this.assetCapacity * this.assetStride);
-      cells.set(this.cells);
-      this.cells = cells;
+      this.blockStride = this.assetCapacity * ASSET_STRIDE;
+      const blocks = this.holderCapacity >> BLOCK_SHIFT;
+      this.cells = this.store.grow(blocks * this.blockStride);
+      spread(this.cells, blocks, oldBlockStride, this.blockStride, oldBlockStride);
     }
     return this.assets++;
   }
@@ -78,14 +97,20 @@ export class BalanceTable {
     return this.mayGoNegativeByHolder[holder] === 1;
   }
 
-  /** The offset of a cell in `values`; valid until the next addHolder. */
+  /** The offset of a cell in `values`; valid until the next addAsset. */
   cell(holder: number, asset: number, kind: AccountKindIndex): number {
     // NOTE: `holder | 0` (exact: a holder index is a small integer, often read from a
     // Float64Array), so that the offset is computed, and the cell indexed, as a 32-bit integer
     // (columnar-engine.md, "Indexes as 32-bit integers"). Not `| 0` of the sum: a table past 2^31
     // numbers would wrap; the compiler's integer additions are checked, and redone as doubles
     // past that.
-    return asset * this.assetStride + kind * this.kindStride + (holder | 0) * CELL_WIDTH;
+    const h = holder | 0;
+    return (
+      (h >> BLOCK_SHIFT) * this.blockStride +
+      asset * ASSET_STRIDE +
+      kind * KIND_STRIDE +
+      (h & BLOCK_MASK) * CELL_WIDTH
+    );
   }
 
   available(cell: number): bigint {
@@ -145,26 +170,44 @@ export class BalanceTable {
 
   private mayGoNegativeAt(cell: number): boolean {
     // Exact: every stride and offset is a multiple of CELL_WIDTH, far below 2^53.
-    const holder = (cell % this.kindStride) / CELL_WIDTH;
+    const block = Math.floor(cell / this.blockStride);
+    const inBlock = cell - block * this.blockStride;
+    const holder = block * BLOCK_HOLDERS + (inBlock % KIND_STRIDE) / CELL_WIDTH;
     return this.mayGoNegativeByHolder[holder] === 1;
   }
 
-  /** Twice the room for holders: every region moves to its new offset. */
+  /** Room for a block more of holders, at the end: no cell moves. */
   private growHolders(): void {
-    const old = this.cells;
-    const oldKindStride = this.kindStride;
-    this.holderCapacity *= 2;
-    this.kindStride = this.holderCapacity * CELL_WIDTH;
-    this.assetStride = KIND_COUNT * this.kindStride;
-    const cells = new Float64Array(this.assetCapacity * this.assetStride);
-    const used = this.holders * CELL_WIDTH;
-    for (let region = 0; region < this.assets * KIND_COUNT; region++) {
-      const from = region * oldKindStride;
-      cells.set(old.subarray(from, from + used), region * this.kindStride);
+    this.holderCapacity += BLOCK_HOLDERS;
+    this.cells = this.store.grow((this.holderCapacity >> BLOCK_SHIFT) * this.blockStride);
+    // The flags double, not a block at a time: a copy of them all for every block added was
+    // a copy of the whole array every 1,024 holders.
+    if (this.mayGoNegativeByHolder.length < this.holderCapacity) {
+      const flags = new Uint8Array(this.mayGoNegativeByHolder.length * 2);
+      flags.set(this.mayGoNegativeByHolder);
+      this.mayGoNegativeByHolder = flags;
     }
-    this.cells = cells;
-    const flags = new Uint8Array(this.holderCapacity);
-    flags.set(this.mayGoNegativeByHolder);
-    this.mayGoNegativeByHolder = flags;
+  }
+}
+
+/**
+ * Move `count` stretches laid at `oldStride` apart to `newStride` apart (no less), in place,
+ * each's first `used` numbers kept and the rest of its new room zero. The last moves first, so
+ * none is written over before it has moved; native copies, as it runs too rarely to compile.
+ */
+function spread(
+  a: Float64Array,
+  count: number,
+  oldStride: number,
+  newStride: number,
+  used: number,
+): void {
+  const oldEnd = count * oldStride;
+  for (let i = count - 1; i >= 0; i--) {
+    const to = i * newStride;
+    if (i > 0) a.copyWithin(to, i * oldStride, i * oldStride + used);
+    // Beyond the old stretches the array is still zero.
+    const roomEnd = Math.min(to + newStride, oldEnd);
+    if (to + used < roomEnd) a.fill(0, to + used, roomEnd);
   }
 }

@@ -11,7 +11,7 @@ import { HolderRegistry } from './holders.js';
 describe('HolderRegistry.findUser', () => {
   it('finds every registered user, near and far ids alike, and no one else', () => {
     const meta = new State();
-    const holders = new HolderRegistry(meta, new BalanceTable(2, 1));
+    const holders = new HolderRegistry(meta, new BalanceTable(1));
     // Out of order, past the array's first length, and beyond the dense range.
     const ids = [7, 1, 64, 65, 500, 2 ** 20 - 1, 2 ** 20, 2 ** 20 + 3, 2 ** 40, 3];
     for (const id of ids) {
@@ -38,7 +38,7 @@ describe('HolderRegistry: account sets only while a command reads them', () => {
   /** A registry of 40 assets (past the 31 that bits of one number could mark) and user 5. */
   function registry() {
     const meta = new State();
-    const table = new BalanceTable(2, 1);
+    const table = new BalanceTable(1);
     const holders = new HolderRegistry(meta, table);
     for (let index = 0; index < 40; index++) {
       const name = `A${index}`;

@@ -1,5 +1,5 @@
 // A typed array that, once large, grows without copying its cells or waking the collector
-// (docs/decisions/order-table-growth.md). Small, it is an ordinary array, copied into a new one
+// (docs/decisions/growing-in-place.md). Small, it is an ordinary array, copied into a new one
 // twice its size when it grows. From IN_PLACE_FROM bytes its cells live in a shared
 // WebAssembly.Memory instead: the memory reserves its whole address space when made and commits
 // more of it on growth, in place. And V8 counts no shared memory as the isolate's external
@@ -19,7 +19,7 @@ type MemoryConstructor = new (descriptor: {
 }) => GrowableMemory;
 
 const PAGE_BYTES = 65_536;
-/** A 32-bit memory's limit, 4 GiB: 16,777,216 order rows. */
+/** A 32-bit memory's limit, 4 GiB: 16,777,216 order rows; past it, the array is copied. */
 const MAX_PAGES = 65_536;
 /**
  * The size from which an array moves into a memory. Each memory reserves gigabytes of address
@@ -62,8 +62,14 @@ export class InPlaceArray<T extends View> {
 
   /** Room for `length` cells (no fewer than now): the cells keep their values, new ones are 0. */
   grow(length: number): T {
-    if (this.memory === undefined && length * this.View.BYTES_PER_ELEMENT >= this.inPlaceFrom) {
-      this.memory = newMemory(this.pagesFor(length));
+    const pages = this.pagesFor(length);
+    // Past a memory's 4 GiB, an ordinary array again, as large as the runtime allows.
+    if (pages > MAX_PAGES) this.memory = undefined;
+    else if (
+      this.memory === undefined &&
+      length * this.View.BYTES_PER_ELEMENT >= this.inPlaceFrom
+    ) {
+      this.memory = newMemory(pages);
       if (this.memory !== undefined) {
         // The one copy of the cells: into the memory.
         const next = new this.View(this.memory.buffer, 0, length);
@@ -79,8 +85,8 @@ export class InPlaceArray<T extends View> {
       this.view = next;
       return next;
     }
-    const pages = this.pagesFor(length) - memory.buffer.byteLength / PAGE_BYTES;
-    if (pages > 0) memory.grow(pages);
+    const more = pages - memory.buffer.byteLength / PAGE_BYTES;
+    if (more > 0) memory.grow(more);
     this.view = new this.View(memory.buffer, 0, length);
     return this.view;
   }

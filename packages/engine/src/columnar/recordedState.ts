@@ -48,7 +48,7 @@ export abstract class RecordedState {
   /** The registry the bigint core's handlers run on for the rare commands (core.ts). */
   readonly meta: State;
   readonly table = new OrderTable(1 << 12);
-  readonly balances = new BalanceTable(64, 8);
+  readonly balances = new BalanceTable(8);
   readonly holders: HolderRegistry;
   readonly markets: ColumnarMarket[] = [];
   readonly marketsByName = new Map<string, ColumnarMarket>();
