@@ -29,6 +29,15 @@ export function timeFullCollections(
   return { median: times[Math.floor(rounds / 2)]!, max: times[rounds - 1]! };
 }
 
+/** The `count` longest of `ms` (one a command), each with which command it was, counting from 1. */
+export function longestOf(ms: Float64Array, count: number): string {
+  return [...ms.keys()]
+    .sort((a, b) => ms[b]! - ms[a]!)
+    .slice(0, count)
+    .map((n) => `${ms[n]!.toFixed(2)} (${n + 1})`)
+    .join(', ');
+}
+
 /**
  * Bytes in the heap, in array buffers, and resident in the process, once collected. NOTE: V8
  * counts no shared memory as array buffers, and the engine's large tables are in shared
@@ -61,9 +70,13 @@ export function runAppliedIds(args: Args): void {
   // NOTE: each deposit is made as it is applied, and made again for its repeat, so that the
   // collections timed hold the engine's objects and not a list of commands.
   let rand = prng(args.seed);
+  const depositMs = new Float64Array(args.appliedIds);
   let start = performance.now();
   for (let n = 0; n < args.appliedIds; n++) {
-    const result = engine.apply(watcherDeposit(n, rand));
+    const deposit = watcherDeposit(n, rand);
+    const applied = performance.now();
+    const result = engine.apply(deposit);
+    depositMs[n] = performance.now() - applied;
     if (!result.ok) throw new Error(`deposit rejected: ${result.code}`);
   }
   const applyMs = performance.now() - start;
@@ -120,6 +133,7 @@ export function runAppliedIds(args: Args): void {
     `us per deposit: ${((applyMs * 1000) / args.appliedIds).toFixed(2)}, ` +
       `per repeat: ${((repeatMs * 1000) / args.appliedIds).toFixed(2)}`,
   );
+  console.log(`longest 5 deposits, ms (which of them): ${longestOf(depositMs, 5)}`);
   console.log(
     `snapshot chars per id: ${idChars.toFixed(0)}; ` +
       `snapshot ${(textChars / 1e6).toFixed(1)} MB, ` +

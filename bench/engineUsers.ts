@@ -4,7 +4,12 @@
 // workload's operations timed one at a time with them in the heap. A user stays in the engine
 // for good, so this cost grows with the exchange's sign-ups, not with its book.
 import type { Command, Engine } from '@lattice/engine';
-import { collector, memoryAfterCollection, timeFullCollections } from './engineAppliedIds.js';
+import {
+  collector,
+  longestOf,
+  memoryAfterCollection,
+  timeFullCollections,
+} from './engineAppliedIds.js';
 import type { Args } from './engineArgs.js';
 import { freshEngine } from './engineContenders.js';
 import { runEngineLatency, warmUp, withCollectedHeap } from './engineTimedPasses.js';
@@ -91,12 +96,7 @@ export async function runUsers(args: Args): Promise<void> {
   console.log(
     `us per user added (four commands): ${((allAddedMs * 1000) / args.users).toFixed(2)}`,
   );
-  const longest = [...addMs.keys()].sort((a, b) => addMs[b]! - addMs[a]!).slice(0, 5);
-  console.log(
-    `longest 5 users added, ms (which of them): ${longest
-      .map((n) => `${addMs[n]!.toFixed(2)} (${n + 1})`)
-      .join(', ')}`,
-  );
+  console.log(`longest 5 users added, ms (which of them): ${longestOf(addMs, 5)}`);
   console.log(
     `full collection ms, median (longest) of 5: ` +
       `${fullWith.median.toFixed(2)} (${fullWith.max.toFixed(2)}) with the users, ` +
