@@ -95,6 +95,35 @@ describe('the applied business ids', () => {
     expect(ids.has(`balance.deposit:deposit:ethereum:${'f'.repeat(64)}`)).toBe(false);
   });
 
+  it('finds every entry while its slots are doubled a few at a time, and so does a copy', () => {
+    const ids = new AppliedIds();
+    const entry = (n: number): DoneEntry => ({ fingerprint: `f${n}`, result: { kind: 'none' } });
+    let copy: AppliedIds | undefined;
+    // The slots (1,024) double at 512 entries; the 512 before move four with each new one.
+    for (let n = 0; n < 700; n++) {
+      ids.set(`k${n}`, entry(n));
+      if (n === 520) {
+        copy = new AppliedIds();
+        copy.copyFrom(ids);
+      }
+      if (n < 500) continue;
+      const missing: number[] = [];
+      for (let m = 0; m <= n; m++) if (ids.get(`k${m}`)?.fingerprint !== `f${m}`) missing.push(m);
+      expect(missing).toEqual([]);
+      expect(ids.has(`k${n + 1}`)).toBe(false);
+    }
+    // The copy goes on doubling on its own.
+    for (let n = 700; n < 1200; n++) copy!.set(`c${n}`, entry(n));
+    for (let m = 0; m <= 520; m++) expect(copy!.get(`k${m}`)).toEqual(entry(m));
+    for (let n = 700; n < 1200; n++) expect(copy!.get(`c${n}`)).toEqual(entry(n));
+    expect([copy!.has('k521'), ids.has('c700'), copy!.size, ids.size]).toEqual([
+      false,
+      false,
+      1021,
+      700,
+    ]);
+  });
+
   it('replaces the entry of a key set again', () => {
     const ids = new AppliedIds();
     ids.set('k', { fingerprint: 'one', result: { kind: 'none' } });

@@ -6,6 +6,7 @@
 // numbers, none of them an object the collector visits. See
 // docs/decisions/applied-business-ids.md.
 import { resultFromJson, toPlainJson } from './codec.js';
+import { InPlaceArray } from './columnar/inPlaceArray.js';
 import { InvariantViolation } from './errors.js';
 import { ACCOUNT_KINDS } from './ledger.js';
 import type { CommandResult, SnapshotDoneRow } from './types.js';
@@ -147,11 +148,33 @@ function writeWide(chunk: Uint8Array, at: number, text: string): number {
   return at + 2 * text.length;
 }
 
+/** Entries moved into the doubled slots with each new one (AppliedIds.oldSlots). */
+const MIGRATE_STEP = 4;
+
+/** The first empty slot from the hash's, in probing order. */
+function freeSlot(slots: Int32Array, hash: number): number {
+  const mask = slots.length - 1;
+  let slot = hash & mask;
+  while (slots[slot] !== 0) slot = (slot + 1) & mask;
+  return slot;
+}
+
 /** Applied business ids by `${command type}:${businessId}`, as a Map of them would hold them. */
 export class AppliedIds {
   /** Open addressing by the key's hash, linear probing: each slot an entry's number + 1, or 0. */
   private slots = new Int32Array(1024);
-  private rows = new Int32Array(256 * ROW);
+  /**
+   * While the slots are doubled, the slots before: entries `migrated` to `migrateEnd - 1` are
+   * only there. Each new entry moves a few of them into `slots` (MIGRATE_STEP), and a lookup that
+   * misses `slots` looks here, so no one command re-places them all: at 1,048,576 ids that took
+   * one deposit 64 ms (docs/decisions/growing-in-place.md). Null when not doubling.
+   */
+  private oldSlots: Int32Array | null = null;
+  private migrated = 0;
+  private migrateEnd = 0;
+  /** The rows, grown in place once large (columnar/inPlaceArray.ts). */
+  private rowStore = new InPlaceArray(Int32Array, 256 * ROW);
+  private rows = this.rowStore.array;
   private count = 0;
   private chunks: Uint8Array[] = [new Uint8Array(CHUNK_BYTES)];
   /** Bytes used of the last chunk. */
@@ -210,10 +233,11 @@ export class AppliedIds {
     let n = this.find(key, hash);
     if (n < 0) {
       n = this.count;
-      if ((n + 1) * 2 > this.slots.length) this.rehash(this.slots.length * 2);
-      if ((n + 1) * ROW > this.rows.length) this.growRows();
+      if ((n + 1) * 2 > this.slots.length) this.startDoubling();
+      if ((n + 1) * ROW > this.rows.length) this.rows = this.rowStore.grow(this.rows.length * 2);
       this.count++;
-      this.slots[this.freeSlot(hash)] = n + 1;
+      this.slots[freeSlot(this.slots, hash)] = n + 1;
+      if (this.oldSlots !== null) this.migrate(MIGRATE_STEP);
     }
     this.write(n, hash, key, fingerprint, result);
   }
@@ -246,7 +270,12 @@ export class AppliedIds {
   /** Holds a copy of `other`'s entries, and only them: the two share nothing after. */
   copyFrom(other: AppliedIds): void {
     this.slots = other.slots.slice();
-    this.rows = other.rows.slice();
+    this.oldSlots = other.oldSlots === null ? null : other.oldSlots.slice();
+    this.migrated = other.migrated;
+    this.migrateEnd = other.migrateEnd;
+    this.rowStore = new InPlaceArray(Int32Array, other.rows.length);
+    this.rows = this.rowStore.array;
+    this.rows.set(other.rows);
     this.count = other.count;
     this.chunks = other.chunks.map((chunk) => chunk.slice());
     this.used = other.used;
@@ -255,31 +284,41 @@ export class AppliedIds {
 
   /** The entry of `key`, or -1. */
   private find(key: string, hash = hashKey(key)): number {
-    const mask = this.slots.length - 1;
+    const n = this.findIn(this.slots, key, hash);
+    if (n >= 0 || this.oldSlots === null) return n;
+    return this.findIn(this.oldSlots, key, hash);
+  }
+
+  private findIn(slots: Int32Array, key: string, hash: number): number {
+    const mask = slots.length - 1;
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
-      const n = this.slots[slot]! - 1;
+      const n = slots[slot]! - 1;
       if (n < 0) return -1;
       if (this.rows[n * ROW + R_HASH] === hash && this.keyIs(n, key)) return n;
     }
   }
 
-  private freeSlot(hash: number): number {
-    const mask = this.slots.length - 1;
-    let slot = hash & mask;
-    while (this.slots[slot] !== 0) slot = (slot + 1) & mask;
-    return slot;
+  /**
+   * Slots twice as many, into which the entries so far move a few at a time. They have moved
+   * long before the new slots are half full: MIGRATE_STEP entries with each new one.
+   */
+  private startDoubling(): void {
+    // Not reached while moving (they move within a quarter of the new slots' room): a guard.
+    if (this.oldSlots !== null) this.migrate(this.migrateEnd);
+    this.oldSlots = this.slots;
+    this.slots = new Int32Array(this.slots.length * 2);
+    this.migrated = 0;
+    this.migrateEnd = this.count;
   }
 
-  private rehash(capacity: number): void {
-    this.slots = new Int32Array(capacity);
-    for (let n = 0; n < this.count; n++)
-      this.slots[this.freeSlot(this.rows[n * ROW + R_HASH]!)] = n + 1;
-  }
-
-  private growRows(): void {
-    const rows = new Int32Array(this.rows.length * 2);
-    rows.set(this.rows);
-    this.rows = rows;
+  /** Move up to `most` of the entries still only in `oldSlots` into `slots`. */
+  private migrate(most: number): void {
+    const end = Math.min(this.migrated + most, this.migrateEnd);
+    for (let n = this.migrated; n < end; n++) {
+      this.slots[freeSlot(this.slots, this.rows[n * ROW + R_HASH]!)] = n + 1;
+    }
+    this.migrated = end;
+    if (end === this.migrateEnd) this.oldSlots = null;
   }
 
   private keyIs(n: number, key: string): boolean {
