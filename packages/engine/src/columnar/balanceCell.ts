@@ -5,7 +5,6 @@
 /** The account kinds' indexes in the balance table (ACCOUNT_KINDS). */
 export const KIND_MAIN = 0;
 export const KIND_TRADE = 1;
-export const KIND_COUNT = 3;
 /** Offsets in a cell: each of available and frozen is two limbs (hi, lo). */
 export const CELL_AVAILABLE = 0;
 export const CELL_FROZEN = 2;
@@ -17,5 +16,5 @@ export const BLOCK_HOLDERS = 1024;
 export const BLOCK_MASK = 1023;
 /** Numbers per region (one asset's one kind in a block): BLOCK_HOLDERS × CELL_WIDTH. */
 export const KIND_STRIDE = 4096;
-/** Numbers per asset in a block (its kinds' regions): KIND_COUNT × KIND_STRIDE. */
+/** Numbers per asset in a block (its kinds' regions): 3 (ACCOUNT_KINDS) × KIND_STRIDE. */
 export const ASSET_STRIDE = 12_288;
