@@ -2,42 +2,10 @@
 // after another on an engine set up as the workload's, each apply() timed alone. The order
 // table grows as its open orders pass the sizes it was made for, so this shows what that
 // growth costs the order that makes it: the longest apply()s, with how many orders were open.
-import { type Command, Engine } from '@lattice/engine';
+import { Engine } from '@lattice/engine';
 import type { Args } from './engineArgs.js';
 import { withCollectedHeap } from './engineTimedPasses.js';
-import {
-  Amounts,
-  MARKET,
-  MID_TICKS,
-  prng,
-  SETUP_TIME,
-  SIZE_POOL,
-  setupCommands,
-  USERS,
-} from './engineWorkload.js';
-
-/** The orders that are timed: bids below the mid and asks above it, so none trades. */
-function restingOrders(count: number, seed: number): Command[] {
-  const rand = prng(seed);
-  const amounts = new Amounts(rand);
-  const orders: Command[] = [];
-  for (let n = 0; n < count; n++) {
-    const side = n % 2 === 0 ? 2 : 1;
-    const away = 1 + Math.floor(rand() * 3000);
-    orders.push({
-      type: 'order.limit',
-      time: SETUP_TIME,
-      userId: 1 + Math.floor(rand() * USERS),
-      market: MARKET,
-      side,
-      price: amounts.price(side === 2 ? MID_TICKS - away : MID_TICKS + away),
-      amount: amounts.sizeBig[Math.floor(rand() * SIZE_POOL)]!,
-      timeInForce: 'GTC',
-      source: 'api',
-    });
-  }
-  return orders;
-}
+import { Amounts, prng, restingOrder, setupCommands } from './engineWorkload.js';
 
 const SHOWN = 8;
 
@@ -45,7 +13,9 @@ export async function runBookGrowth(args: Args): Promise<void> {
   // The workload's market, users and funds, and no book: the orders below are its book.
   const engine = new Engine();
   for (const cmd of setupCommands()) engine.apply(cmd);
-  const orders = restingOrders(args.bookGrowth, args.seed);
+  const rand = prng(args.seed);
+  const amounts = new Amounts(rand);
+  const orders = Array.from({ length: args.bookGrowth }, (_, n) => restingOrder(n, rand, amounts));
   const times = new Float64Array(orders.length);
   const timed = withCollectedHeap(engine, () => {
     for (let n = 0; n < orders.length; n++) {

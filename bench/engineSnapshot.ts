@@ -1,18 +1,9 @@
 // The engine bench's snapshot measure (bench/engine.ts --snapshot N): the engine host's
 // snapshot and recovery path timed at a book of N resting orders, instead of the workload's
 // timed passes.
-import { type Command, Engine } from '@lattice/engine';
+import { Engine } from '@lattice/engine';
 import type { Args } from './engineArgs.js';
-import {
-  Amounts,
-  MARKET,
-  MID_TICKS,
-  prng,
-  SETUP_TIME,
-  SIZE_POOL,
-  setupCommands,
-  USERS,
-} from './engineWorkload.js';
+import { Amounts, prng, restingOrder, setupCommands } from './engineWorkload.js';
 
 function msSince(start: number): string {
   return (performance.now() - start).toFixed(0);
@@ -29,21 +20,7 @@ export function runSnapshot(args: Args): void {
   const engine = new Engine();
   for (const cmd of setupCommands()) engine.apply(cmd);
   for (let n = 0; n < args.snapshotOrders; n++) {
-    const side = n % 2 === 0 ? 2 : 1;
-    const away = 1 + Math.floor(rand() * 3000);
-    const ticks = side === 2 ? MID_TICKS - away : MID_TICKS + away;
-    const cmd: Command = {
-      type: 'order.limit',
-      time: SETUP_TIME,
-      userId: 1 + Math.floor(rand() * USERS),
-      market: MARKET,
-      side,
-      price: amounts.price(ticks),
-      amount: amounts.sizeBig[Math.floor(rand() * SIZE_POOL)]!,
-      timeInForce: 'GTC',
-      source: 'api',
-    };
-    const result = engine.apply(cmd);
+    const result = engine.apply(restingOrder(n, rand, amounts));
     if (!result.ok) throw new Error(`book order rejected: ${result.code}`);
   }
   console.log(`resting orders: ${args.snapshotOrders}, seed ${args.seed}`);

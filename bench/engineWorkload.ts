@@ -122,6 +122,28 @@ export function commandAt(ops: Ops, amounts: Amounts, i: number, time: number): 
   }
 }
 
+/**
+ * The nth of a book of resting orders that never cross, for the measures that build one (the
+ * snapshot's, the book growth's): bids below the mid and asks above it, up to 3,000 ticks away,
+ * alternately, each from a random user and of a random size.
+ */
+export function restingOrder(n: number, rand: () => number, amounts: Amounts): Command {
+  const side = n % 2 === 0 ? 2 : 1;
+  const away = 1 + Math.floor(rand() * 3000);
+  const ticks = side === 2 ? MID_TICKS - away : MID_TICKS + away;
+  return {
+    type: 'order.limit',
+    time: SETUP_TIME,
+    userId: 1 + Math.floor(rand() * USERS),
+    market: MARKET,
+    side,
+    price: amounts.price(ticks),
+    amount: amounts.sizeBig[Math.floor(rand() * SIZE_POOL)]!,
+    timeInForce: 'GTC',
+    source: 'api',
+  };
+}
+
 export function setupCommands(): Command[] {
   const t = SETUP_TIME;
   const cmds: Command[] = [
