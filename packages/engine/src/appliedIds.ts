@@ -167,7 +167,7 @@ export class AppliedIds {
    * While the slots are doubled, the slots before: entries `migrated` to `migrateEnd - 1` are
    * only there. Each new entry moves a few of them into `slots` (MIGRATE_STEP), and a lookup that
    * misses `slots` looks here, so no one command re-places them all: at 1,048,576 ids that took
-   * one deposit 64 ms (docs/decisions/growing-in-place.md). Null when not doubling.
+   * one command 64 to 66 ms (docs/decisions/growing-in-place.md). Null when not doubling.
    */
   private oldSlots: Int32Array | null = null;
   private migrated = 0;

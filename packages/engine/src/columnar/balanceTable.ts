@@ -12,7 +12,7 @@
 //
 // A block has room for `assetCapacity` assets. A holder past the room adds a block at the end
 // and no cell moves: the array grows in place (inPlaceArray.ts), where re-laying every region
-// with twice the room had held the user added at about 524,000 for 67 ms
+// with twice the room had held the user added at about 524,000 for 63 to 67 ms
 // (docs/decisions/growing-in-place.md). Adding an asset past the room doubles every block's,
 // which moves the blocks. The array is replaced when it grows: never keep `values` across
 // addHolder or addAsset, nor a cell offset across addAsset.

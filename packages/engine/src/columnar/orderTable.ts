@@ -67,7 +67,7 @@ export class OrderTable {
   // positions, with no hashing. An order still open when its position comes round again
   // (after ring-size newer ids) moves to `lapped`, which stays small (orderIndex.ts).
   // A position keeps its id beside its slot: a lookup compares the id without reading the
-  // order's row, and doubling the ring moves half its positions by their ids alone, in place.
+  // order's row, and the ring doubles without reading any row (growRing).
   private readonly ringSlotCells: InPlaceArray<Int32Array>;
   private readonly ringIdCells: InPlaceArray<Float64Array>;
   private ringSlots: Int32Array;
