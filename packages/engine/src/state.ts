@@ -13,6 +13,7 @@ import type {
   OrderView,
   UserId,
 } from './types.js';
+import { UserIndex } from './userIndex.js';
 
 export interface AssetState {
   readonly name: string;
@@ -39,7 +40,7 @@ export const LTT = 'LTT';
 export class State {
   readonly assets = new Map<string, AssetState>();
   readonly markets = new Map<string, Market>();
-  readonly users = new Map<UserId, UserState>();
+  readonly users = new UserIndex<UserState>();
   readonly fees = new Holder('fees');
   readonly rounding = new Holder('rounding');
   readonly external = new Holder('external');
