@@ -302,5 +302,10 @@ describe('BalanceTable', () => {
     for (let h = 0; h < table.holderCount; h++) {
       expect(table.mayGoNegative(h)).toBe(h >= 2 && h < 1000 && (h - 2) % 7 === 0);
     }
+    // A cell past the first block names its holder for the below-zero check, blocks moved.
+    const far = table.addHolder(true);
+    expect(table.setAvailable(table.cell(far, 20, 1), -5n)).toBe(true);
+    expect(table.available(table.cell(far, 20, 1))).toBe(-5n);
+    expect(table.setAvailable(table.cell(far - 1, 20, 1), -5n)).toBe(false);
   }, 30_000);
 });

@@ -88,7 +88,7 @@ export class BalanceTable {
       this.blockStride = this.assetCapacity * ASSET_STRIDE;
       const blocks = this.holderCapacity >> BLOCK_SHIFT;
       this.cells = this.store.grow(blocks * this.blockStride);
-      spread(this.cells, blocks, oldBlockStride, this.blockStride, oldBlockStride);
+      moveBlocks(this.cells, blocks, oldBlockStride, this.blockStride);
     }
     return this.assets++;
   }
@@ -169,9 +169,9 @@ export class BalanceTable {
   }
 
   private mayGoNegativeAt(cell: number): boolean {
-    // Exact: every stride and offset is a multiple of CELL_WIDTH, far below 2^53.
-    const block = Math.floor(cell / this.blockStride);
-    const inBlock = cell - block * this.blockStride;
+    // Integer arithmetic only: each division below is exact.
+    const inBlock = cell % this.blockStride;
+    const block = (cell - inBlock) / this.blockStride;
     const holder = block * BLOCK_HOLDERS + (inBlock % KIND_STRIDE) / CELL_WIDTH;
     return this.mayGoNegativeByHolder[holder] === 1;
   }
@@ -191,23 +191,17 @@ export class BalanceTable {
 }
 
 /**
- * Move `count` stretches laid at `oldStride` apart to `newStride` apart (no less), in place,
- * each's first `used` numbers kept and the rest of its new room zero. The last moves first, so
- * none is written over before it has moved; native copies, as it runs too rarely to compile.
+ * Move `count` blocks laid `oldStride` apart to `newStride` apart (a larger one), in place, each
+ * block's new room past its old cells zero. The last moves first, so none is written over
+ * before it has moved; native copies, as this runs too rarely to be compiled.
  */
-function spread(
-  a: Float64Array,
-  count: number,
-  oldStride: number,
-  newStride: number,
-  used: number,
-): void {
+function moveBlocks(a: Float64Array, count: number, oldStride: number, newStride: number): void {
   const oldEnd = count * oldStride;
   for (let i = count - 1; i >= 0; i--) {
     const to = i * newStride;
-    if (i > 0) a.copyWithin(to, i * oldStride, i * oldStride + used);
-    // Beyond the old stretches the array is still zero.
+    if (i > 0) a.copyWithin(to, i * oldStride, (i + 1) * oldStride);
+    // Past the old blocks the array is zero already.
     const roomEnd = Math.min(to + newStride, oldEnd);
-    if (to + used < roomEnd) a.fill(0, to + used, roomEnd);
+    if (to + oldStride < roomEnd) a.fill(0, to + oldStride, roomEnd);
   }
 }
