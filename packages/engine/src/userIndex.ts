@@ -11,11 +11,6 @@ const SHARD_MASK = SHARDS - 1;
 export class UserIndex<T> {
   // Made at once: an array of Maps only, read without a check for a missing one.
   private readonly shards: Map<number, T>[] = Array.from({ length: SHARDS }, () => new Map());
-  private count = 0;
-
-  get size(): number {
-    return this.count;
-  }
 
   get(id: number): T | undefined {
     return this.shards[id & SHARD_MASK]!.get(id);
@@ -26,10 +21,7 @@ export class UserIndex<T> {
   }
 
   set(id: number, value: T): void {
-    const shard = this.shards[id & SHARD_MASK]!;
-    const before = shard.size;
-    shard.set(id, value);
-    this.count += shard.size - before;
+    this.shards[id & SHARD_MASK]!.set(id, value);
   }
 
   /** Every user, shard by shard: sort where the order matters. */
