@@ -1,7 +1,7 @@
 // The engine bench's arguments (bench/engine.ts): the workload's size and seed, and which one
 // of its other measures to run instead of the default timed passes (a snapshot at a large book,
-// the cost of applied business ids or of users, the order table's growth, bytes allocated per operation, or a floor or the
-// bigint core timed in the engine's place).
+// the cost of applied business ids or of users, the order table's growth, bytes allocated per
+// operation, or a floor or the bigint core timed in the engine's place).
 // An argument it does not know, or a number out of range, leaves the default.
 
 export interface Args {
