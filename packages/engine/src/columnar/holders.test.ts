@@ -32,6 +32,30 @@ describe('HolderRegistry.findUser', () => {
     expect(holders.findUser(7)).toBe(3);
     expect(holders.count).toBe(3 + ids.length);
   });
+
+  it("keeps each holder's owner, bigint holder and fee setting past its columns' first room", () => {
+    const meta = new State();
+    const holders = new HolderRegistry(meta, new BalanceTable(1));
+    const ids = Array.from({ length: 300 }, (_, i) => (i % 2 === 0 ? 1000 + i : 2 ** 21 + i));
+    for (const id of ids) {
+      meta.user(id).customFee = id % 3 === 0;
+      holders.registerUser(id);
+    }
+    expect(holders.count).toBe(3 + ids.length);
+    expect([0, 1, 2].map((h) => holders.metaHolder(h))).toEqual([
+      meta.external,
+      meta.fees,
+      meta.rounding,
+    ]);
+    ids.forEach((id, i) => {
+      const h = holders.findUser(id);
+      expect(h).toBe(3 + i);
+      expect(holders.ownerCode(h)).toBe(id);
+      expect(holders.metaHolder(h)).toBe(meta.users.get(id));
+      expect(holders.paysLtt(h)).toBe(id % 3 === 0);
+    });
+    expect(holders.lttFeeUsers).toBe(ids.filter((id) => id % 3 === 0).length);
+  });
 });
 
 describe('HolderRegistry: account sets only while a command reads them', () => {
