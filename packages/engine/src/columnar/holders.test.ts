@@ -13,7 +13,7 @@ describe('HolderRegistry.findUser', () => {
     const meta = new State();
     const holders = new HolderRegistry(meta, new BalanceTable(1));
     // Out of order, past the array's first length, and beyond the dense range.
-    const ids = [7, 1, 64, 65, 500, 2 ** 20 - 1, 2 ** 20, 2 ** 20 + 3, 2 ** 40, 3];
+    const ids = [7, 1, 64, 65, 500, 2 ** 24 - 1, 2 ** 24, 2 ** 24 + 3, 2 ** 24 + 256, 2 ** 40, 3];
     for (const id of ids) {
       meta.user(id);
       holders.registerUser(id);
@@ -21,7 +21,7 @@ describe('HolderRegistry.findUser', () => {
     const found = ids.map((id) => holders.findUser(id));
     // The system accounts are holders 0 to 2: users come after, each its own.
     expect(found).toEqual(ids.map((_, i) => 3 + i));
-    for (const stranger of [2, 4, 63, 66, 499, 2 ** 20 - 2, 2 ** 20 + 1, 2 ** 40 + 1, 2 ** 53]) {
+    for (const stranger of [2, 4, 63, 66, 499, 2 ** 24 - 2, 2 ** 24 + 1, 2 ** 40 + 1, 2 ** 53]) {
       expect(holders.findUser(stranger)).toBe(-1);
     }
     for (const bad of [0, -1, -7, 1.5, 7.000001, Number.NaN, Infinity, '7', 7n, null, undefined]) {
@@ -36,7 +36,7 @@ describe('HolderRegistry.findUser', () => {
   it("keeps each holder's owner, bigint holder and fee setting past its columns' first room", () => {
     const meta = new State();
     const holders = new HolderRegistry(meta, new BalanceTable(1));
-    const ids = Array.from({ length: 300 }, (_, i) => (i % 2 === 0 ? 1000 + i : 2 ** 21 + i));
+    const ids = Array.from({ length: 300 }, (_, i) => (i % 2 === 0 ? 1000 + i : 2 ** 24 + i));
     for (const id of ids) {
       meta.user(id).customFee = id % 3 === 0;
       holders.registerUser(id);
