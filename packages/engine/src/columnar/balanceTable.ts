@@ -38,6 +38,7 @@ export class BalanceTable {
   /** `store`'s array as of now. */
   private cells: Float64Array;
   /** 1 for a holder whose available balance may go below zero (the outside world). */
+  private readonly flagColumn: InPlaceArray<Uint8Array>;
   private mayGoNegativeByHolder: Uint8Array;
   private holderCapacity: number;
   private assetCapacity: number;
@@ -56,7 +57,8 @@ export class BalanceTable {
     this.blockStride = this.assetCapacity * ASSET_STRIDE;
     this.store = new InPlaceArray(Float64Array, this.blockStride);
     this.cells = this.store.array;
-    this.mayGoNegativeByHolder = new Uint8Array(this.holderCapacity);
+    this.flagColumn = new InPlaceArray(Uint8Array, this.holderCapacity);
+    this.mayGoNegativeByHolder = this.flagColumn.array;
   }
 
   /** The array itself, for reading limbs in place; replaced by growth (see the top). */
@@ -180,12 +182,10 @@ export class BalanceTable {
   private growHolders(): void {
     this.holderCapacity += BLOCK_HOLDERS;
     this.cells = this.store.grow((this.holderCapacity >> BLOCK_SHIFT) * this.blockStride);
-    // The flags double, not a block at a time: a copy of them all for every block added was
-    // a copy of the whole array every 1,024 holders.
+    // The flags double, not a block at a time: while they are small and grown by copies, a
+    // copy of them all for every block added was a copy of the whole array every 1,024 holders.
     if (this.mayGoNegativeByHolder.length < this.holderCapacity) {
-      const flags = new Uint8Array(this.mayGoNegativeByHolder.length * 2);
-      flags.set(this.mayGoNegativeByHolder);
-      this.mayGoNegativeByHolder = flags;
+      this.mayGoNegativeByHolder = this.flagColumn.grow(this.mayGoNegativeByHolder.length * 2);
     }
   }
 }

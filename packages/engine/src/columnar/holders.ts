@@ -60,9 +60,10 @@ export class HolderRegistry {
    * Per asset index, per holder: 1 once the holder's account set of the asset exists (a balance
    * that exists is listed by queries and written by snapshots, zero or not in queries, and made
    * in `meta` for a command that reads it). Never cleared, as the bigint core never removes an
-   * account set; an order asks on every placement.
+   * account set; an order asks on every placement. The arrays are the cells of `knownColumns`.
    */
   private readonly known: Uint8Array[] = [];
+  private readonly knownColumns: InPlaceArray<Uint8Array>[] = [];
 
   constructor(
     private readonly meta: State,
@@ -124,11 +125,15 @@ export class HolderRegistry {
   }
 
   private markKnown(holder: number, asset: number): void {
-    let known = this.known[asset];
-    if (known === undefined || holder >= known.length) {
-      const next = new Uint8Array(Math.max(16, holder + 1, (known?.length ?? 0) * 2));
-      if (known !== undefined) next.set(known);
-      known = next;
+    let column = this.knownColumns[asset];
+    if (column === undefined) {
+      column = new InPlaceArray(Uint8Array, 16);
+      this.knownColumns[asset] = column;
+      this.known[asset] = column.array;
+    }
+    let known = this.known[asset]!;
+    if (holder >= known.length) {
+      known = column.grow(Math.max(holder + 1, known.length * 2));
       this.known[asset] = known;
     }
     known[holder] = 1;

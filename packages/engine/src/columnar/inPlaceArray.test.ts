@@ -34,6 +34,19 @@ describe('InPlaceArray', () => {
     expect(moved[5]).toBe(42);
   });
 
+  it('holds bytes as well: a Uint8Array moves at IN_PLACE_FROM of them and grows in place', () => {
+    const cells = new InPlaceArray(Uint8Array, 16);
+    cells.array[15] = 255;
+    const moved = cells.grow(IN_PLACE_FROM);
+    expect(cells.inPlace).toBe(true);
+    expect(moved[15]).toBe(255);
+    const grown = cells.grow(IN_PLACE_FROM * 2);
+    grown[IN_PLACE_FROM * 2 - 1] = 1;
+    grown[3] = 7;
+    expect(moved[3]).toBe(7);
+    expect(grown[15]).toBe(255);
+  });
+
   it('keeps its length when grown to a length within the pages it has', () => {
     const cells = new InPlaceArray(Int32Array, 1, 0);
     const first = cells.grow(3);

@@ -30,7 +30,7 @@ export const IN_PLACE_FROM = 1 << 20;
 /** WebAssembly.Memory, or undefined where the runtime has none (node --jitless). */
 const Memory = (globalThis as { WebAssembly?: { Memory: MemoryConstructor } }).WebAssembly?.Memory;
 
-type View = Float64Array | Int32Array;
+type View = Float64Array | Int32Array | Uint8Array;
 type ViewConstructor<T extends View> = {
   new (buffer: ArrayBufferLike, byteOffset: number, length: number): T;
   new (length: number): T;
