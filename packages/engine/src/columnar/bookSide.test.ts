@@ -102,20 +102,22 @@ function checkSide(book: BookSide, table: OrderTable, model: SideModel, peakLeve
 
 describe('BookSide', () => {
   it.each([
-    ['a few prices', ticks, 'small', { numRuns: 60 }],
+    ['a few prices', ticks, 'small', { numRuns: 60 }, undefined],
     // Long runs, so that the sides grow to hundreds of levels; a failure is reported as found
     // (with its seed), since shrinking thousands of steps, each checked, takes minutes.
-    ['hundreds of prices', manyTicks, 'max', { numRuns: 8, endOnFailure: true }],
+    ['hundreds of prices', manyTicks, 'max', { numRuns: 8, endOnFailure: true }, undefined],
+    // The same, every array grown in place (from a size of 0 bytes).
+    ['hundreds of prices, in place', manyTicks, 'max', { numRuns: 3, endOnFailure: true }, 0],
   ] as const)(
     'keeps levels sorted best last, FIFO within each, totals exact, under random add/remove/fill: %s',
-    (_name, prices, size, options) => {
+    (_name, prices, size, options, inPlaceFrom) => {
       const steps = fc.array(stepOf(prices), { minLength: 50, maxLength: 3000, size });
       fc.assert(
         fc.property(steps, (steps) => {
           // Room for one order and one level at first, so both grow.
-          const table = new OrderTable(1, 8);
-          const asks = new BookSide(table, true, 1);
-          const bids = new BookSide(table, false, 1, BID_LOT);
+          const table = new OrderTable(1, 8, undefined, inPlaceFrom);
+          const asks = new BookSide(table, true, 1, 1, inPlaceFrom);
+          const bids = new BookSide(table, false, 1, BID_LOT, inPlaceFrom);
           const models = new Map<BookSide, SideModel>([
             [asks, new Map()],
             [bids, new Map()],
