@@ -28,7 +28,7 @@ import {
   O_USER,
   ORDER_WIDTH,
 } from '../packages/engine/src/columnar/orderRow.js';
-import { grown, OrderTable } from '../packages/engine/src/columnar/orderTable.js';
+import { OrderTable } from '../packages/engine/src/columnar/orderTable.js';
 import { ceilDiv, checked, gcd, SAFE_BIG, small } from './engineFloorMath.js';
 
 // Event record kinds in the log, and the order event types they stand for.
@@ -348,4 +348,11 @@ export abstract class EngineFloorState {
     this.logLength = at + n;
     return at;
   }
+}
+
+/** A copy of a typed array at a new length; new cells hold 0. */
+function grown<T extends Float64Array | Int32Array>(a: T, length: number): T {
+  const next = new (a.constructor as new (length: number) => T)(length);
+  next.set(a);
+  return next;
 }

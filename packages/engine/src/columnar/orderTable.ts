@@ -25,13 +25,6 @@ export const TIME_IN_FORCE_CODES: readonly TimeInForce[] = ['GTC', 'IOC', 'FOK',
 /** O_SOURCE holds the index of the order's source here. */
 export const SOURCE_CODES: readonly OrderSource[] = ['web', 'api'];
 
-/** A copy of a typed array at a new length; new cells hold 0. */
-export function grown<T extends Float64Array | Int32Array>(a: T, length: number): T {
-  const next = new (a.constructor as new (length: number) => T)(length);
-  next.set(a);
-  return next;
-}
-
 /**
  * A buy's money and fee numerators (order.ts moneyNum and feeNum, in minor units × scale and
  * × scale × 10^6) once either count of units would pass 2^53: its row's O_MONEY_UNITS and
