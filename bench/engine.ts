@@ -7,6 +7,8 @@
 //   npm run bench:engine -- --snapshot 100000   (snapshot and restore at a large book instead)
 //   npm run bench:engine -- --applied-ids 200000   (what 200,000 applied business ids cost instead)
 //   npm run bench:engine -- --users 200000   (what 200,000 more users cost instead)
+//   npm run bench:engine -- --book-growth 300000 [--levels]
+//     (300,000 orders rested one at a time instead; with --levels, each a new price level)
 //   node --expose-gc --max-semi-space-size=256 --import tsx bench/engine.ts --alloc --ops 200000
 //     (bytes allocated per operation, by kind, instead)
 //   npm run bench:engine -- --floor --ops 1000000 --seed 42

@@ -15,6 +15,8 @@ export interface Args {
   users: number;
   /** With --book-growth N: time N orders rested one at a time instead. */
   bookGrowth: number;
+  /** With --book-growth N --levels: each order an ask a tick above the one before, a new level. */
+  levels: boolean;
   /** With --alloc: measure bytes allocated per operation, by kind, instead. */
   alloc: boolean;
   /** With --floor: time the columnar prototype (engineFloor.ts) instead of the engine. */
@@ -35,6 +37,7 @@ export function parseArgs(argv: string[]): Args {
     appliedIds: 0,
     users: 0,
     bookGrowth: 0,
+    levels: false,
     alloc: false,
     floor: false,
     ledgerFloor: false,
@@ -47,6 +50,7 @@ export function parseArgs(argv: string[]): Args {
     if (argv[i] === '--ledger-floor') args.ledgerFloor = true;
     if (argv[i] === '--wasm-floor') args.wasmFloor = true;
     if (argv[i] === '--bigint') args.bigint = true;
+    if (argv[i] === '--levels') args.levels = true;
     const value = Number(argv[i + 1]);
     if (argv[i] === '--ops' && Number.isSafeInteger(value) && value > 0) args.ops = value;
     if (argv[i] === '--seed' && Number.isSafeInteger(value)) args.seed = value;

@@ -2,10 +2,12 @@
 // after another on an engine set up as the workload's, each apply() timed alone. The order
 // table grows as its open orders pass the sizes it was made for, so this shows what that
 // growth costs the order that makes it: the longest apply()s, with how many orders were open.
+// With --levels, each order is an ask a tick above the one before, so each makes a price level
+// of its own and the book side's level arrays grow too.
 import { Engine } from '@lattice/engine';
 import type { Args } from './engineArgs.js';
 import { withCollectedHeap } from './engineTimedPasses.js';
-import { Amounts, prng, restingOrder, setupCommands } from './engineWorkload.js';
+import { Amounts, newLevelOrder, prng, restingOrder, setupCommands } from './engineWorkload.js';
 
 const SHOWN = 8;
 
@@ -15,7 +17,8 @@ export async function runBookGrowth(args: Args): Promise<void> {
   for (const cmd of setupCommands()) engine.apply(cmd);
   const rand = prng(args.seed);
   const amounts = new Amounts(rand);
-  const orders = Array.from({ length: args.bookGrowth }, (_, n) => restingOrder(n, rand, amounts));
+  const order = args.levels ? newLevelOrder : restingOrder;
+  const orders = Array.from({ length: args.bookGrowth }, (_, n) => order(n, rand, amounts));
   const times = new Float64Array(orders.length);
   const timed = withCollectedHeap(engine, () => {
     for (let n = 0; n < orders.length; n++) {
@@ -30,7 +33,8 @@ export async function runBookGrowth(args: Args): Promise<void> {
   const slowest = [...times.keys()].sort((a, b) => times[b]! - times[a]!).slice(0, SHOWN);
   const sorted = [...times].sort((a, b) => a - b);
   const us = (q: number) => (sorted[Math.floor(q * (sorted.length - 1))]! * 1000).toFixed(2);
-  console.log(`book growth: ${orders.length} orders rested one at a time, seed ${args.seed}`);
+  const how = args.levels ? ', each a new level (asks a tick apart)' : '';
+  console.log(`book growth: ${orders.length} orders rested one at a time${how}, seed ${args.seed}`);
   console.log(`p50 us: ${us(0.5)}, p99 us: ${us(0.99)}`);
   console.log(`longest gc pause ms: ${gcMs.toFixed(2)}`);
   console.log(`longest ${SHOWN} apply() ms, with the open orders each made:`);

@@ -130,7 +130,16 @@ export function commandAt(ops: Ops, amounts: Amounts, i: number, time: number): 
 export function restingOrder(n: number, rand: () => number, amounts: Amounts): Command {
   const side = n % 2 === 0 ? 2 : 1;
   const away = 1 + Math.floor(rand() * 3000);
-  const ticks = side === 2 ? MID_TICKS - away : MID_TICKS + away;
+  return orderAt(side, side === 2 ? MID_TICKS - away : MID_TICKS + away, rand, amounts);
+}
+
+/** The `n`th of asks a tick apart above the mid: each at a price of its own, a new level. */
+export function newLevelOrder(n: number, rand: () => number, amounts: Amounts): Command {
+  return orderAt(1, MID_TICKS + 1 + n, rand, amounts);
+}
+
+/** A GTC limit order at `ticks`, of a random user and size. */
+function orderAt(side: 1 | 2, ticks: number, rand: () => number, amounts: Amounts): Command {
   return {
     type: 'order.limit',
     time: SETUP_TIME,
