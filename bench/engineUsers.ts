@@ -2,8 +2,8 @@
 // engine, each funded and with the trade balances of the bench's market, against the same
 // engine without them: heap, array-buffer and resident bytes a user, the longest users added, a
 // full collection's time, and the workload's operations timed one at a time with them in the
-// heap. A user stays in the engine
-// for good, so this cost grows with the exchange's sign-ups, not with its book.
+// heap. A user stays in the engine for good, so this cost grows with the exchange's sign-ups,
+// not with its book.
 import type { Command, Engine } from '@lattice/engine';
 import {
   collector,

@@ -37,8 +37,8 @@ export class BalanceTable {
   private readonly store: InPlaceArray<Float64Array>;
   /** `store`'s array as of now. */
   private cells: Float64Array;
-  /** 1 for a holder whose available balance may go below zero (the outside world). */
   private readonly flagColumn: InPlaceArray<Uint8Array>;
+  /** 1 for a holder whose available balance may go below zero (the outside world). */
   private mayGoNegativeByHolder: Uint8Array;
   private holderCapacity: number;
   private assetCapacity: number;

@@ -41,7 +41,7 @@ describe('InPlaceArray', () => {
     expect(cells.inPlace).toBe(true);
     expect(moved[15]).toBe(255);
     const grown = cells.grow(IN_PLACE_FROM * 2);
-    grown[IN_PLACE_FROM * 2 - 1] = 1;
+    expect(grown.length).toBe(IN_PLACE_FROM * 2);
     grown[3] = 7;
     expect(moved[3]).toBe(7);
     expect(grown[15]).toBe(255);
