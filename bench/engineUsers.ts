@@ -87,13 +87,11 @@ export async function runUsers(args: Args): Promise<void> {
   const withGcMs = await withUsers.gcMs;
 
   console.log(`users: ${args.users} more, each funded with both trade balances; seed ${args.seed}`);
-  console.log(`heap bytes per user: ${((after.heap - before.heap) / args.users).toFixed(0)}`);
-  console.log(
-    `array buffer bytes per user: ${((after.buffers - before.buffers) / args.users).toFixed(0)}`,
-  );
-  console.log(
-    `resident bytes per user: ${((after.resident - before.resident) / args.users).toFixed(0)}`,
-  );
+  // Rounded to whole bytes; a difference of less than one a user, either way, is 0 (not -0).
+  const perUser = (bytes: number) => String(Math.round(bytes / args.users) || 0);
+  console.log(`heap bytes per user: ${perUser(after.heap - before.heap)}`);
+  console.log(`array buffer bytes per user: ${perUser(after.buffers - before.buffers)}`);
+  console.log(`resident bytes per user: ${perUser(after.resident - before.resident)}`);
   console.log(
     `us per user added (four commands): ${((allAddedMs * 1000) / args.users).toFixed(2)}`,
   );

@@ -86,7 +86,7 @@ export function withdrawHold(s: State, cmd: BalanceWithdrawHoldCommand): ApplyRe
   const hold: Hold = {
     kind: 'withdraw',
     businessId: cmd.businessId,
-    user,
+    userId: user.userId,
     asset: cmd.asset,
     account: 'main',
     amount: cmd.amount,
@@ -123,23 +123,25 @@ export function withdrawComplete(s: State, cmd: BalanceWithdrawCompleteCommand):
     return reject('invalid_fee', 'Fee must be between zero and the held amount', 'fee');
   }
   const sent = hold.amount - fee;
+  const user = s.user(hold.userId);
   const legs: BalanceLeg[] = [];
-  move(legs, hold.user.balance(hold.asset, 'main'), 0n, -hold.amount);
+  move(legs, user.balance(hold.asset, 'main'), 0n, -hold.amount);
   if (sent > 0n) move(legs, s.external.balance(hold.asset, 'main'), sent, 0n);
   if (fee > 0n) move(legs, s.fees.balance(hold.asset, 'main'), fee, 0n);
   s.assets.get(hold.asset)!.withdrawn += sent;
   s.holds.delete(holdKey('withdraw', hold.businessId));
   s.emitBalance('withdraw', hold.businessId, 0, 0, legs);
-  return accepted(s, hold.user, hold.asset);
+  return accepted(s, user, hold.asset);
 }
 
 /** Give held funds back to available on the account they were held on. */
 function releaseHold(s: State, hold: Hold, business: string): ApplyResult {
+  const user = s.user(hold.userId);
   const legs: BalanceLeg[] = [];
-  move(legs, hold.user.balance(hold.asset, hold.account), hold.amount, -hold.amount);
+  move(legs, user.balance(hold.asset, hold.account), hold.amount, -hold.amount);
   s.holds.delete(holdKey(hold.kind, hold.businessId));
   s.emitBalance(business, hold.businessId, 0, 0, legs);
-  return accepted(s, hold.user, hold.asset);
+  return accepted(s, user, hold.asset);
 }
 
 export function withdrawRelease(s: State, cmd: BalanceWithdrawReleaseCommand): ApplyResult {
@@ -182,7 +184,7 @@ export function freeze(s: State, cmd: BalanceFreezeCommand): ApplyResult {
   const hold: Hold = {
     kind: 'freeze',
     businessId: cmd.businessId,
-    user,
+    userId: user.userId,
     asset: cmd.asset,
     account: cmd.account,
     amount: cmd.amount,
@@ -202,11 +204,12 @@ export function settleFreeze(s: State, cmd: BalanceSettleFreezeCommand): ApplyRe
   }
   const hold = findHold(s, 'freeze', cmd.businessId);
   if (!isHold(hold)) return hold;
+  const user = s.user(hold.userId);
   const to = s.user(cmd.toUserId);
   const legs: BalanceLeg[] = [];
-  move(legs, hold.user.balance(hold.asset, hold.account), 0n, -hold.amount);
+  move(legs, user.balance(hold.asset, hold.account), 0n, -hold.amount);
   move(legs, to.balance(hold.asset, 'main'), hold.amount, 0n);
   s.holds.delete(holdKey('freeze', hold.businessId));
   s.emitBalance('settle', hold.businessId, 0, 0, legs);
-  return accepted(s, hold.user, hold.asset);
+  return accepted(s, user, hold.asset);
 }

@@ -285,13 +285,14 @@ export class Engine {
         cm.bids.assertTotals(`${cm.name} bids`);
       }
       this.columnar.table.assertUserCounts();
-      this.columnar.holders.assertNoAccountSets();
+      this.columnar.holders.assertNothingLent();
     }
     assertStateValid(this.columnar === null ? this.s : restoreState(snapshotOf(this.columnar)));
   }
 
   /** Whether the engine knows the user (added, funded, or given a fee setting). */
   hasUser(userId: UserId): boolean {
+    if (this.columnar !== null) return this.columnar.holders.findUser(userId) >= 0;
     return this.s.users.has(userId);
   }
 
@@ -304,7 +305,7 @@ export class Engine {
     for (const hold of this.s.holds.values()) {
       if (hold.kind !== 'freeze' || hold.purpose !== purpose) continue;
       const { businessId, asset, account, amount } = hold;
-      out.push({ businessId, userId: hold.user.userId, asset, account, amount, purpose });
+      out.push({ businessId, userId: hold.userId, asset, account, amount, purpose });
     }
     return out.sort((a, b) =>
       a.businessId < b.businessId ? -1 : a.businessId > b.businessId ? 1 : 0,

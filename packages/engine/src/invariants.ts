@@ -104,7 +104,7 @@ function assertFrozenMatches(s: State): void {
     const asset = o.side === 1 ? o.market.stock : o.market.money;
     add(`${o.user.userId}:${asset}:trade`, o.frozen);
   }
-  for (const h of s.holds.values()) add(`${h.user.userId}:${h.asset}:${h.account}`, h.amount);
+  for (const h of s.holds.values()) add(`${h.userId}:${h.asset}:${h.account}`, h.amount);
   for (const user of s.users.values()) {
     for (const set of user.accountSets) {
       for (const kind of ACCOUNT_KINDS) {

@@ -16,7 +16,7 @@ import type {
 } from './types.js';
 
 /** The holders in the order a snapshot lists their balances: users by id, then the system's. */
-export function snapshotHolders(s: State): Holder[] {
+function snapshotHolders(s: State): Holder[] {
   const users = [...s.users.values()].sort((a, b) => a.userId - b.userId);
   return [...users, s.external, s.fees, s.rounding];
 }
@@ -114,7 +114,7 @@ export function snapshotState(s: State, parts: SnapshotParts = WHOLE): EngineSna
       return {
         businessId: h.businessId,
         kind: h.kind,
-        userId: h.user.userId,
+        userId: h.userId,
         asset: h.asset,
         account: h.account,
         amount: h.amount.toString(),
@@ -235,9 +235,10 @@ export function restoreState(snap: EngineSnapshot | EngineSnapshotV2 | EngineSna
     rows.map((row) => restoreOrder(s, row)),
   );
   for (const h of snap.holds) {
+    // A hold's user exists, listed among the users or not.
+    s.user(h.userId);
     s.holds.set(`${h.kind}:${h.businessId}`, {
       ...h,
-      user: s.user(h.userId),
       amount: bigintFromJson(h.amount, 'amount'),
     });
   }

@@ -28,7 +28,11 @@ export interface AssetState {
 export interface Hold {
   readonly kind: 'withdraw' | 'freeze';
   readonly businessId: string;
-  readonly user: UserState;
+  /**
+   * Its user's id, not the user: the columnar core keeps no user object between commands, and
+   * lends one to a command's handler only while it runs (columnar/holders.ts).
+   */
+  readonly userId: UserId;
   readonly asset: string;
   readonly account: AccountKind;
   readonly amount: bigint;

@@ -3,20 +3,26 @@ import { describe, expect, it } from 'vitest';
 import { UserIndex } from './userIndex.js';
 
 describe('UserIndex', () => {
-  it('answers as a Map of the same users does, in some order when listing them', () => {
+  it('answers as a Map of the same users does, in some order when listing them, after adds and deletes', () => {
     const id = fc.oneof(fc.integer({ min: 1, max: 600 }), fc.integer({ min: 1, max: 2 ** 53 - 1 }));
     fc.assert(
       fc.property(
-        fc.array(fc.tuple(id, fc.nat()), { maxLength: 400 }),
+        fc.array(fc.tuple(id, fc.nat(), fc.boolean()), { maxLength: 400 }),
         fc.array(id),
-        (sets, probes) => {
+        (steps, probes) => {
           const index = new UserIndex<number>();
           const map = new Map<number, number>();
-          for (const [key, value] of sets) {
-            index.set(key, value);
-            map.set(key, value);
+          for (const [key, value, deletes] of steps) {
+            if (deletes) {
+              index.delete(key);
+              map.delete(key);
+            } else {
+              index.set(key, value);
+              map.set(key, value);
+            }
           }
           expect([...index.keys()].length).toBe(map.size);
+          expect(index.size).toBe(map.size);
           for (const key of [...map.keys(), ...probes]) {
             expect(index.get(key)).toBe(map.get(key));
             expect(index.has(key)).toBe(map.has(key));
@@ -42,5 +48,16 @@ describe('UserIndex', () => {
       false,
       undefined,
     ]);
+  });
+
+  it('holds nothing after clear, and counts again from there', () => {
+    const index = new UserIndex<string>();
+    for (let id = 1; id <= 1000; id++) index.set(id, `u${id}`);
+    index.set(7, 'again');
+    expect(index.size).toBe(1000);
+    index.clear();
+    expect([index.size, index.get(7), [...index.keys()].length]).toEqual([0, undefined, 0]);
+    index.set(7, 'back');
+    expect([index.size, index.get(7)]).toEqual([1, 'back']);
   });
 });

@@ -11,6 +11,12 @@ const SHARD_MASK = SHARDS - 1;
 export class UserIndex<T> {
   // Made at once: an array of Maps only, read without a check for a missing one.
   private readonly shards: Map<number, T>[] = Array.from({ length: SHARDS }, () => new Map());
+  private count = 0;
+
+  /** How many users it holds. */
+  get size(): number {
+    return this.count;
+  }
 
   get(id: number): T | undefined {
     return this.shards[id & SHARD_MASK]!.get(id);
@@ -21,7 +27,19 @@ export class UserIndex<T> {
   }
 
   set(id: number, value: T): void {
-    this.shards[id & SHARD_MASK]!.set(id, value);
+    const shard = this.shards[id & SHARD_MASK]!;
+    const before = shard.size;
+    shard.set(id, value);
+    this.count += shard.size - before;
+  }
+
+  delete(id: number): void {
+    if (this.shards[id & SHARD_MASK]!.delete(id)) this.count--;
+  }
+
+  clear(): void {
+    for (const shard of this.shards) shard.clear();
+    this.count = 0;
   }
 
   /** Every user, shard by shard: sort where the order matters. */

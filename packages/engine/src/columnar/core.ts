@@ -13,9 +13,10 @@
 //
 // Everything else that is rare and touches no order (assets, markets, users, balance commands)
 // runs through the bigint core's own handlers on `meta`, a State that holds the registry (assets,
-// markets, users, holds, applied business ids, counters) while the balances themselves live in
-// the balance table and which of them exist in the HolderRegistry: the handler's balances are
-// made in `meta` from the table before it and stored back and dropped after.
+// markets, holds, applied business ids, counters) while the users and their balances live in the
+// HolderRegistry's columns and the balance table: the command's users are lent to `meta` and
+// their balances made there from the table before the handler, and stored back and taken back
+// after it.
 
 import { applyToState } from '../dispatch.js';
 import { reject } from '../errors.js';
@@ -68,6 +69,7 @@ export class ColumnarCore extends ConditionalOrders {
     const users = [...meta.users.keys()].sort((a, b) => a - b);
     for (const userId of users) this.holders.registerUser(userId);
     if (!this.holders.storeAll()) return false;
+    this.holders.takeBackAll();
     for (const cm of this.markets) {
       const last = cm.market.last;
       if (last % cm.tickSize !== 0n || last / cm.tickSize > SAFE_MAX_BIG) return false;
@@ -101,12 +103,6 @@ export class ColumnarCore extends ConditionalOrders {
         return this.placeStopLimit(cmd);
       case 'order.oco':
         return this.placeOco(cmd);
-      case 'user.setCustomFee': {
-        const result = this.applyRare(cmd);
-        const h = this.holders.findUser(cmd.userId);
-        if (h >= 0) this.holders.syncCustomFee(h);
-        return result;
-      }
       case 'balance.deposit':
         if (this.depositOverflows(cmd.asset, cmd.amount)) return DECLINED;
         break;
@@ -134,11 +130,14 @@ export class ColumnarCore extends ConditionalOrders {
     const holders = this.holders;
     // Before: a hold the command ends is gone after it. After: users it made known.
     const before = holders.involved(cmd);
+    holders.lend(before);
     holders.load(before);
     const result = applyToState(meta, cmd);
     this.registerNew();
     holders.registerUsersOf(cmd);
-    holders.store(holders.merged(before, holders.involved(cmd)));
+    const after = holders.merged(before, holders.involved(cmd));
+    holders.store(after);
+    holders.takeBack(after);
     return result;
   }
 

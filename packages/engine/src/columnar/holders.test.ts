@@ -1,6 +1,6 @@
 // Finding a user's holder: ids in the dense array and beyond it, and every value that is not a
-// known user's id. Which balances exist, and the bigint core's account sets made only while a
-// command reads them.
+// known user's id. Which balances exist, and the bigint core's users and account sets, made only
+// while a command reads them.
 import { describe, expect, it } from 'vitest';
 import { InvariantViolation } from '../errors.js';
 import { State } from '../state.js';
@@ -56,10 +56,31 @@ describe('HolderRegistry.findUser', () => {
     });
     expect(holders.lttFeeUsers).toBe(ids.filter((id) => id % 3 === 0).length);
   });
+
+  it('lists the users by id, near and far alike, with their fee settings, once none is lent', () => {
+    const meta = new State();
+    const holders = new HolderRegistry(meta, new BalanceTable(1));
+    const ids = [2 ** 40, 9, 2 ** 24 + 5, 2, 2 ** 24 - 1, 70, 2 ** 24];
+    for (const id of ids) {
+      meta.user(id).customFee = id === 9 || id === 2 ** 24;
+      holders.registerUser(id);
+    }
+    holders.takeBackAll();
+    expect(meta.users.size).toBe(0);
+    const sorted = [...ids].sort((a, b) => a - b);
+    expect(holders.usersById().map((h) => holders.ownerOf(h))).toEqual(sorted);
+    expect(holders.userRows()).toEqual(
+      sorted.map((userId) => ({ userId, customFee: userId === 9 || userId === 2 ** 24 })),
+    );
+    expect([0, 1, 2].map((h) => holders.ownerOf(h))).toEqual(['external', 'fees', 'rounding']);
+  });
 });
 
-describe('HolderRegistry: account sets only while a command reads them', () => {
-  /** A registry of 40 assets (past the 31 that bits of one number could mark) and user 5. */
+describe('HolderRegistry: users and account sets only while a command reads them', () => {
+  /**
+   * A registry of 40 assets (past the 31 that bits of one number could mark) and user 5, taken
+   * back as a restore leaves it.
+   */
   function registry() {
     const meta = new State();
     const table = new BalanceTable(1);
@@ -69,44 +90,73 @@ describe('HolderRegistry: account sets only while a command reads them', () => {
       meta.assets.set(name, { name, index, decimals: 8, deposited: 0n, withdrawn: 0n });
       table.addAsset();
     }
-    meta.user(5);
+    meta.user(5).customFee = true;
     holders.registerUser(5);
-    const h = holders.findUser(5);
-    return { table, holders, h, user: holders.metaHolder(h) };
+    holders.takeBackAll();
+    return { meta, table, holders, h: holders.findUser(5) };
   }
 
-  it('makes the sets that exist for a load, and a store keeps what the command did and drops them', () => {
-    const { table, holders, h, user } = registry();
+  it('lends the users and makes the sets that exist for a load; a store and a take-back keep what the command did and drop them', () => {
+    const { meta, table, holders, h } = registry();
+    holders.assertNothingLent();
     holders.ensureAccounts(h, 35);
     expect(holders.hasAccounts(h, 35)).toBe(true);
     expect(holders.hasAccounts(h, 3)).toBe(false);
-    expect(user.accountSets).toEqual([]);
     expect(table.setAvailable(table.cell(h, 35, 1), 7n)).toBe(true);
 
-    const involved = { holders: [h], assets: ['A35', 'A3'] };
+    const involved = { holders: [holders.fees, h], assets: ['A35', 'A3'] };
+    holders.lend(involved);
+    const user = meta.users.get(5)!;
+    expect([user.customFee, user.accountSets]).toEqual([true, []]);
+    expect(holders.metaHolder(h)).toBe(user);
     holders.load(involved);
     // Only the one that exists, with the table's balance.
     expect(user.accountSets.map((set) => set.asset)).toEqual(['A35']);
     expect(user.find('A35')?.trade.available).toBe(7n);
-    expect(() => holders.assertNoAccountSets()).toThrow(InvariantViolation);
-    expect(() => holders.assertNoAccountSets()).toThrow('holder 5 keeps account sets');
+    expect(() => holders.assertNothingLent()).toThrow('1 users lent between commands');
 
-    // As a handler does: it moves a balance it loaded and makes another.
+    // As a handler does: it moves a balance it loaded, makes another, and a fee account's.
     user.balance('A35', 'trade').available -= 2n;
     user.balance('A3', 'main').available += 4n;
+    user.customFee = false;
+    meta.fees.balance('A3', 'main').available += 1n;
     holders.store(involved);
     expect(user.accountSets).toEqual([]);
-    holders.assertNoAccountSets();
+    expect(meta.fees.accountSets).toEqual([]);
+    expect(() => holders.assertNothingLent()).toThrow(InvariantViolation);
+    holders.takeBack(involved);
+    holders.assertNothingLent();
+    expect(meta.users.size).toBe(0);
     expect(table.available(table.cell(h, 35, 1))).toBe(5n);
     expect(table.available(table.cell(h, 3, 0))).toBe(4n);
+    expect(table.available(table.cell(holders.fees, 3, 0))).toBe(1n);
     expect(holders.hasAccounts(h, 3)).toBe(true);
+    expect([holders.paysLtt(h), holders.lttFeeUsers]).toEqual([false, 0]);
   });
 
-  it('makes every set that exists for the bigint core to take over', () => {
-    const { holders, h, user } = registry();
+  it('finds a system account keeping sets between commands', () => {
+    const { meta, holders } = registry();
+    meta.rounding.balance('A1', 'main');
+    expect(() => holders.assertNothingLent()).toThrow('holder -2 keeps account sets');
+  });
+
+  it('halts on a user left in the registry that the command did not name', () => {
+    const { meta, holders, h } = registry();
+    const involved = { holders: [h], assets: [] };
+    holders.lend(involved);
+    // A handler that made a user the registry was not told of.
+    meta.user(77);
+    expect(() => holders.takeBack(involved)).toThrow('1 users left in the registry');
+  });
+
+  it('lends every user and makes every set that exists for the bigint core to take over', () => {
+    const { meta, holders, h } = registry();
     holders.ensureAccounts(h, 39);
     holders.ensureAccounts(h, 0);
+    holders.lendAll();
     holders.loadAll();
+    const user = meta.users.get(5)!;
+    expect(user.customFee).toBe(true);
     // In the order the assets were added.
     expect(user.accountSets.map((set) => set.asset)).toEqual(['A0', 'A39']);
   });

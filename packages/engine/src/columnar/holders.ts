@@ -2,10 +2,12 @@
 // account, the bigint core's Holder behind it, which balances exist, and moving balances
 // between the table and the Holders for the rare commands the bigint core's handlers run.
 //
-// Between commands the Holders hold no account sets: a user is one object in the heap, not a
-// dozen (docs/decisions/engine-users-memory.md). A rare command's sets are made for it from the
-// table (load) and dropped after it (store); a hand-over to the bigint core makes all of them, and
-// a snapshot none (it reads the table).
+// Between commands `meta` holds no user and the system Holders no account sets: a user is a few
+// numbers in the registry's columns and the balance table, no object in the heap
+// (docs/decisions/engine-users-memory.md). A rare command's users are lent to `meta` for it
+// (lend), their sets made from the table (load), and after it the sets stored back and dropped
+// (store) and the users taken back (takeBack); a hand-over to the bigint core makes all of them,
+// and a snapshot none (it reads the columns and the table).
 import { InvariantViolation } from '../errors.js';
 import { ACCOUNT_KINDS, type Holder, UserState } from '../ledger.js';
 import type { State } from '../state.js';
@@ -23,6 +25,8 @@ import { OWNER_EXTERNAL, OWNER_FEES, OWNER_ROUNDING } from './recordLayout.js';
 const DENSE_IDS = 1 << 24;
 /** The system holders, in their order: external, fees, rounding. */
 const SYSTEM_OWNERS = [OWNER_EXTERNAL, OWNER_FEES, OWNER_ROUNDING];
+/** The first user's holder: the system holders come first. */
+const FIRST_USER = SYSTEM_OWNERS.length;
 
 /** The holders and assets a rare command may move: loaded before it, stored after. */
 export interface Involved {
@@ -90,7 +94,10 @@ export class HolderRegistry {
     return this.owners[holder | 0]!;
   }
 
-  /** The bigint core's holder in `meta`: a system account, or the user in its registry. */
+  /**
+   * The bigint core's holder in `meta`: a system account, or the user in its registry, which
+   * holds a user only while it is lent (lend).
+   */
   metaHolder(holder: number): Holder {
     if (holder === this.external) return this.meta.external;
     if (holder === this.fees) return this.meta.fees;
@@ -98,16 +105,28 @@ export class HolderRegistry {
     return this.meta.users.get(this.owners[holder]!)!;
   }
 
-  /** The index of one of `meta`'s holders, or -1 when it has none. */
-  indexOf(holder: Holder): number {
-    if (holder instanceof UserState) return this.findUser(holder.userId);
-    return holder === this.meta.external
-      ? this.external
-      : holder === this.meta.fees
-        ? this.fees
-        : holder === this.meta.rounding
-          ? this.rounding
-          : -1;
+  /** The holder's owner as snapshots and events name it: a user id, or a system account's name. */
+  ownerOf(holder: number): Holder['owner'] {
+    return holder < FIRST_USER ? this.metaHolder(holder).owner : this.owners[holder]!;
+  }
+
+  /** Every user's holder, in the order of their ids (as a snapshot lists users). */
+  usersById(): number[] {
+    const out: number[] = [];
+    // Ids below DENSE_IDS, in order, are the array's; every larger one is a far user's.
+    const dense = this.denseHolders;
+    for (let id = 0; id < dense.length; id++) if (dense[id]! > 0) out.push(dense[id]! - 1);
+    const far = [...this.farUsers.keys()].sort((a, b) => a - b);
+    for (const id of far) out.push(this.farUsers.get(id)!);
+    return out;
+  }
+
+  /** The users as a snapshot lists them: by id, each with its fee setting. */
+  userRows(): { userId: number; customFee: boolean }[] {
+    return this.usersById().map((h) => ({
+      userId: this.owners[h]!,
+      customFee: this.lttFees[h] === 1,
+    }));
   }
 
   /**
@@ -143,8 +162,8 @@ export class HolderRegistry {
     return this.lttFees[holder] === 1;
   }
 
-  /** Take a holder's fee setting from its user in `meta` (after user.setCustomFee). */
-  syncCustomFee(holder: number): void {
+  /** Take a user's fee setting from `meta`, where it is lent (after user.setCustomFee). */
+  private syncCustomFee(holder: number): void {
     const user = this.metaHolder(holder);
     const on = user instanceof UserState && user.customFee ? 1 : 0;
     if (on === this.lttFees[holder]) return;
@@ -159,7 +178,7 @@ export class HolderRegistry {
     this.register(record.toUserId);
   }
 
-  /** Give a holder to a user `meta` knows (a no-op for one that has one). */
+  /** Give a holder to a user `meta` holds (a no-op for one that has one). */
   registerUser(userId: number): void {
     this.register(userId);
   }
@@ -192,6 +211,46 @@ export class HolderRegistry {
   }
 
   /**
+   * Lend the involved users to `meta` for a rare command's handler: each a UserState with its
+   * fee setting, and no account set until load makes those it reads.
+   */
+  lend(involved: Involved): void {
+    for (const h of involved.holders) if (h >= FIRST_USER) this.lendUser(h);
+  }
+
+  /** Lend every user, for the bigint core to take them all (a hand-over). */
+  lendAll(): void {
+    for (let h = FIRST_USER; h < this.count; h++) this.lendUser(h);
+  }
+
+  private lendUser(h: number): void {
+    const user = new UserState(this.owners[h]!);
+    user.customFee = this.lttFees[h] === 1;
+    this.meta.users.set(user.userId, user);
+  }
+
+  /**
+   * Take the involved users back after their command, with the fee settings it left them; the
+   * users it made must be registered first (registerUsersOf) and among them, and their sets
+   * stored. A user left in `meta` is one the registry would never see again: a bug, which halts.
+   */
+  takeBack(involved: Involved): void {
+    for (const h of involved.holders) {
+      if (h < FIRST_USER) continue;
+      this.syncCustomFee(h);
+      this.meta.users.delete(this.owners[h]!);
+    }
+    if (this.meta.users.size !== 0) {
+      throw new InvariantViolation(`${this.meta.users.size} users left in the registry's state`);
+    }
+  }
+
+  /** After a restore has registered every user `meta` holds (registerUser): take them back. */
+  takeBackAll(): void {
+    this.meta.users.clear();
+  }
+
+  /**
    * What a balance command can move: its user's, its receiver's and its hold's owner's
    * balances and the system accounts, of its asset and its hold's asset.
    */
@@ -216,7 +275,7 @@ export class HolderRegistry {
       for (const kind of ['withdraw', 'freeze']) {
         const hold = this.meta.holds.get(`${kind}:${record.businessId}`);
         if (hold === undefined) continue;
-        add(this.findUser(hold.user.userId));
+        add(this.findUser(hold.userId));
         if (!assets.includes(hold.asset)) assets.push(hold.asset);
       }
     }
@@ -295,9 +354,15 @@ export class HolderRegistry {
     for (let h = 0; h < this.count; h++) this.load({ holders: [h], assets });
   }
 
-  /** Between commands no Holder keeps an account set: its balances would be stale copies. */
-  assertNoAccountSets(): void {
-    for (let h = 0; h < this.count; h++) {
+  /**
+   * Between commands `meta` holds no user and no system Holder an account set: they would be
+   * stale copies of the columns and the table.
+   */
+  assertNothingLent(): void {
+    if (this.meta.users.size !== 0) {
+      throw new InvariantViolation(`${this.meta.users.size} users lent between commands`);
+    }
+    for (let h = 0; h < FIRST_USER; h++) {
       if (this.metaHolder(h).accountSets.length > 0) {
         throw new InvariantViolation(
           `holder ${this.owners[h]} keeps account sets between commands`,

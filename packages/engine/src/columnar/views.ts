@@ -1,8 +1,7 @@
 // What the engine shows of the columnar core's state: the queries, and the snapshot in the
 // bigint core's format (snapshot.ts), so both cores give the same snapshot and hash.
-import { InvariantViolation } from '../errors.js';
 import { ACCOUNT_KINDS } from '../ledger.js';
-import { snapshotHolders, snapshotState } from '../snapshot.js';
+import { snapshotState } from '../snapshot.js';
 import type {
   AssetTotal,
   DepthView,
@@ -232,10 +231,11 @@ function syncLastPrices(core: ColumnarCore): void {
 }
 
 /**
- * Bring the registry (core.meta) up to date for the bigint core to take it: every balance that
- * exists made in it, every last price.
+ * Bring the registry (core.meta) up to date for the bigint core to take it: every user in it,
+ * every balance that exists made in it, every last price.
  */
 export function syncMeta(core: ColumnarCore): void {
+  core.holders.lendAll();
   core.holders.loadAll();
   syncLastPrices(core);
 }
@@ -249,9 +249,9 @@ function balanceRowsOf(core: ColumnarCore): EngineSnapshot['balances'] {
   const table = core.balances;
   const assets = [...core.meta.assets.values()].sort((a, b) => (a.name < b.name ? -1 : 1));
   const out: EngineSnapshot['balances'] = [];
-  for (const holder of snapshotHolders(core.meta)) {
-    const h = holders.indexOf(holder);
-    if (h < 0) throw new InvariantViolation(`${String(holder.owner)} has no holder`);
+  const ordered = [...holders.usersById(), holders.external, holders.fees, holders.rounding];
+  for (const h of ordered) {
+    const owner = holders.ownerOf(h);
     for (const asset of assets) {
       if (!holders.hasAccounts(h, asset.index)) continue;
       for (let k = 0; k < 3; k++) {
@@ -259,7 +259,7 @@ function balanceRowsOf(core: ColumnarCore): EngineSnapshot['balances'] {
         // A value has one form in limbs: zero is all four limbs zero.
         if (table.isZero(cell)) continue;
         out.push([
-          holder.owner,
+          owner,
           ACCOUNT_KINDS[k]!,
           asset.name,
           table.available(cell).toString(),
@@ -278,6 +278,8 @@ function balanceRowsOf(core: ColumnarCore): EngineSnapshot['balances'] {
 export function snapshotOf(core: ColumnarCore): EngineSnapshot {
   syncLastPrices(core);
   const snapshot = snapshotState(core.meta, { done: true, orders: false, balances: false });
+  // `meta` holds no user between commands: the users are the registry's.
+  snapshot.users = core.holders.userRows();
   snapshot.balances = balanceRowsOf(core);
   snapshot.orders = openSlots(core).map((slot) => snapshotRow(core, slot));
   return snapshot;
