@@ -114,6 +114,11 @@ describe('OrderTable', () => {
                 closedIds.push(id);
               }
               if (table.count !== model.size) return false;
+              // Found after every step, the ring's doubling under way or not: the oldest and
+              // the newest open orders.
+              for (const id of [...open.slice(0, 8), ...open.slice(-8)]) {
+                if (table.slotOf(id) !== model.get(id)) return false;
+              }
             }
             const rows = table.rows;
             const slots = new Set<number>();
@@ -161,6 +166,33 @@ describe('OrderTable', () => {
     for (let id = 2; id <= 100; id++) lapping.release(lapping.allocate(id));
     expect(lapping.lappedCount).toBe(1);
     expect(lapping.slotOf(1)).toBe(kept);
+  });
+
+  it('doubles its ring a few positions at a time, every open order found at each step', () => {
+    // A ring of 1,024 that doubles with the 1,025th open order, and again at 2,049 and 4,097:
+    // each doubling is spread over the orders that come after it, while older orders are
+    // released, and order 1 stays open aside (lapped).
+    const table = new OrderTable(4, 1024);
+    const kept = table.allocate(1);
+    for (let id = 2; id <= 1024 + 2; id++) table.release(table.allocate(id));
+    expect(table.lappedCount).toBe(1);
+    const slots = new Map<number, number>([[1, kept]]);
+    for (let id = 2000; id < 2000 + 5000; id++) {
+      slots.set(id, table.allocate(id));
+      if (id % 7 === 0) {
+        const gone = id - 1000;
+        if (slots.has(gone)) {
+          table.release(slots.get(gone)!);
+          slots.delete(gone);
+          expect(table.slotOf(gone)).toBe(NONE);
+        }
+      }
+      for (const probe of [1, id, id - 1, id - 700, id - 1023, id - 1024, id - 1025]) {
+        expect(table.slotOf(probe)).toBe(slots.get(probe) ?? NONE);
+      }
+    }
+    for (const [id, slot] of slots) expect(table.slotOf(id)).toBe(slot);
+    expect(table.count).toBe(slots.size);
   });
 
   it('replaces its rows array when it grows, keeping every row', () => {

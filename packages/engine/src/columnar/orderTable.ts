@@ -40,6 +40,11 @@ export const BIG_UNITS = -1;
 
 const SLOTS_DEFAULT = 1 << 10;
 const RING_SIZE_DEFAULT = 1 << 16;
+/**
+ * Positions of the ring split with each new order while it doubles (growRing): all of them
+ * long before the next doubling, which takes as many new orders as the old ring had positions.
+ */
+const SPLIT_STEP = 4;
 const USERS_DEFAULT = 64;
 
 export class OrderTable {
@@ -60,13 +65,20 @@ export class OrderTable {
   // positions, with no hashing. An order still open when its position comes round again
   // (after ring-size newer ids) moves to `lapped`, which stays small (orderIndex.ts).
   // A position keeps its id beside its slot: a lookup compares the id without reading the
-  // order's row, and the ring doubles without reading any row (growRing).
+  // order's row, and the ring doubles without reading any row (growRing, splitPosition).
   private readonly ringSlotCells: InPlaceArray<Int32Array>;
   private readonly ringIdCells: InPlaceArray<Float64Array>;
   private ringSlots: Int32Array;
   /** The id of the order at each position, 0 when none (ids are positive). */
   private ringIds: Float64Array;
   private ringMask: number;
+  /**
+   * While the ring doubles: the old ring's mask, and the old positions below `splitNext` split
+   * (growRing). An old position not yet split may still hold an id whose position is now the
+   * one half the ring above; -1 when not doubling.
+   */
+  private oldMask = -1;
+  private splitNext = 0;
   private readonly lapped = new Map<number, number>();
   /** The largest id ever allocated: a larger one cannot be open. */
   private idMax = 0;
@@ -167,6 +179,7 @@ export class OrderTable {
     links[link + LINK_USER_NEXT] = NONE;
     this.place(id, slot);
     this.openCount++;
+    if (this.oldMask >= 0) this.splitSome(SPLIT_STEP);
     // Once the ring is full of open orders most new ids would lap one: double it.
     if (this.openCount > this.ringSlots.length) this.growRing();
     return slot;
@@ -178,7 +191,9 @@ export class OrderTable {
    */
   release(slot: number): void {
     const id = this.orderRows[slot * ORDER_WIDTH + O_ID]!;
-    const at = id & this.ringMask;
+    let at = id & this.ringMask;
+    // While the ring doubles, the id may still be at its old position (splitPosition).
+    if (this.ringIds[at] !== id && this.oldMask >= 0) at &= this.oldMask;
     if (this.ringIds[at] === id && this.ringSlots[at] === slot) this.ringIds[at] = 0;
     else if (this.lapped.size > 0 && this.lapped.get(id) === slot) this.lapped.delete(id);
     else throw new InvariantViolation(`slot ${slot} is not open`);
@@ -197,6 +212,11 @@ export class OrderTable {
     const at = id & this.ringMask;
     // `id > 0`: a position without an order holds id 0.
     if (this.ringIds[at] === id && id > 0) return this.ringSlots[at]!;
+    if (this.oldMask >= 0) {
+      // While the ring doubles, the id may still be at its old position (splitPosition).
+      const old = at & this.oldMask;
+      if (this.ringIds[old] === id && id > 0) return this.ringSlots[old]!;
+    }
     return this.lapped.size === 0 ? NONE : (this.lapped.get(id) ?? NONE);
   }
 
@@ -270,7 +290,10 @@ export class OrderTable {
     let size = this.capacity;
     while (size < count) size *= 2;
     if (size > this.capacity) this.growSlots(size);
-    while (this.ringSlots.length < count) this.growRing();
+    while (this.ringSlots.length < count) {
+      this.growRing();
+      this.splitSome(this.ringSlots.length);
+    }
   }
 
   // --- internals -----------------------------------------------------------------------------
@@ -290,9 +313,11 @@ export class OrderTable {
   /** Record id -> slot: the newer of two ids at one ring position keeps it. */
   private place(id: number, slot: number): void {
     const at = id & this.ringMask;
+    // While the ring doubles, the position's old one is split first: its id, if the id's
+    // position is this one, comes here (and is this position's occupant).
+    if (this.oldMask >= 0) this.splitPosition(at & this.oldMask);
     const occupantId = this.ringIds[at]!;
-    // An id whose position this is not is growRing's copy: the position is free.
-    if (occupantId !== 0 && (occupantId & this.ringMask) === at) {
+    if (occupantId !== 0) {
       if (occupantId > id) {
         // An id older than the position's occupant (a restore, in any order): it goes aside.
         this.lapped.set(id, slot);
@@ -306,21 +331,51 @@ export class OrderTable {
 
   /**
    * Double the ring. A position is its id's low bits, so at twice the size an id is where it
-   * was or the old size above: both halves get a copy of the old ring, and the copy at the
-   * position that is not the id's is inert (no lookup of another id matches it, and `place`
-   * takes its position as free). NOTE: a copy, not a loop that moves the ids one by one: this
-   * runs too rarely to be compiled, and such a loop took 5 to 6 ms at 65,536 positions.
+   * was or the old size above: the old ring is the new one's lower half, and each of its
+   * positions is split by moving an id whose position is now above it up there
+   * (splitPosition), a few with each new order (SPLIT_STEP) and any that a new id's position
+   * needs first, so that no one order moves them all: copying the ring into its upper half at
+   * once held the 2,097,153rd open order for 13.46 ms (a scratch script allocating ids in an
+   * OrderTable). Until all are split, a lookup that misses looks at the old position too. The
+   * upper half starts with no id: the arrays grow with zeros.
    */
   private growRing(): void {
+    // Not reached while splitting (all are split long before): a guard.
+    if (this.oldMask >= 0) this.splitSome(this.ringSlots.length);
     const half = this.ringSlots.length;
     this.ringSlots = this.ringSlotCells.grow(half * 2);
     this.ringIds = this.ringIdCells.grow(half * 2);
     this.ringMask = half * 2 - 1;
-    this.ringSlots.copyWithin(half, 0, half);
-    this.ringIds.copyWithin(half, 0, half);
+    this.oldMask = half - 1;
+    this.splitNext = 0;
+  }
+
+  /** Split up to `most` more of the old positions; once all are, the ring has doubled. */
+  private splitSome(most: number): void {
+    const end = Math.min(this.splitNext + most, this.oldMask + 1);
+    for (let old = this.splitNext; old < end; old++) this.splitPosition(old);
+    this.splitNext = end;
+    if (end <= this.oldMask) return;
+    this.oldMask = -1;
+    // Orders set aside may have a free position in the larger ring.
     if (this.lapped.size === 0) return;
     const lapped = [...this.lapped];
     this.lapped.clear();
     for (const [id, slot] of lapped) this.place(id, slot);
+  }
+
+  /**
+   * Move the id at an old position up to the position half the ring above when that is its
+   * position now. Splitting a position twice moves nothing the second time, so a position a new
+   * id split first is split again by splitSome harmlessly.
+   */
+  private splitPosition(old: number): void {
+    const id = this.ringIds[old]!;
+    if (id === 0 || (id & this.ringMask) === old) return;
+    const up = old + this.oldMask + 1;
+    // Nothing is placed above an old position before it is split, so `up` holds no id yet.
+    this.ringIds[up] = id;
+    this.ringSlots[up] = this.ringSlots[old]!;
+    this.ringIds[old] = 0;
   }
 }
