@@ -93,7 +93,7 @@ export abstract class EngineFloorState {
   protected readonly feesHolder: number;
   protected readonly roundingHolder: number;
   /** Holders 1..users, then fees and rounding (0 unused); assets 0 stock, 1 money. */
-  private readonly balances = new BalanceTable(2);
+  private readonly balances = new BalanceTable();
 
   // Orders, by slot, and the book's two sides (0 asks, 1 bids): the columnar core's tables.
   protected readonly table = new OrderTable(1 << 14);
@@ -149,8 +149,8 @@ export abstract class EngineFloorState {
     balances.addAsset();
     for (let h = 0; h <= this.roundingHolder; h++) balances.addHolder(false);
     for (let u = 1; u <= start.users; u++) {
-      balances.setAvailable(balances.cell(u, 0, TRADE_ACCOUNT), start.stockBalance);
-      balances.setAvailable(balances.cell(u, 1, TRADE_ACCOUNT), start.moneyBalance);
+      balances.setAvailable(0, balances.cell(u, TRADE_ACCOUNT), start.stockBalance);
+      balances.setAvailable(1, balances.cell(u, TRADE_ACCOUNT), start.moneyBalance);
     }
     this.eventSeq = start.lastEventSeq;
     this.nextOrderId = start.nextOrderId;
@@ -161,7 +161,7 @@ export abstract class EngineFloorState {
 
   /** Whether a user's trade balance of an asset has `need` (< 2^53) available. */
   protected hasAvailable(u: number, asset: number, need: number): boolean {
-    return this.balances.hasAvailable(this.balances.cell(u, asset, TRADE_ACCOUNT), need);
+    return this.balances.hasAvailable(asset, this.balances.cell(u, TRADE_ACCOUNT), need);
   }
 
   /**
@@ -170,11 +170,11 @@ export abstract class EngineFloorState {
    */
   protected move(holder: number, asset: number, availDelta: number, frozenDelta: number): void {
     const balances = this.balances;
-    const cell = balances.cell(holder, asset, holder <= this.nUsers ? TRADE_ACCOUNT : MAIN_ACCOUNT);
-    if (!balances.move(cell, availDelta, frozenDelta)) {
+    const cell = balances.cell(holder, holder <= this.nUsers ? TRADE_ACCOUNT : MAIN_ACCOUNT);
+    if (!balances.move(asset, cell, availDelta, frozenDelta)) {
       throw new Error('engine floor: a balance below zero');
     }
-    const values = balances.values;
+    const values = balances.valuesOf(asset);
     const at = this.reserve(8);
     const log = this.log;
     log[at] = holder;

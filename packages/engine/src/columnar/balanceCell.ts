@@ -10,11 +10,12 @@ export const CELL_AVAILABLE = 0;
 export const CELL_FROZEN = 2;
 export const CELL_WIDTH = 4;
 
-// Holders in blocks of 2^BLOCK_SHIFT; in a block a region per asset and kind, a cell per holder.
+// In an asset's array, holders in blocks of 2^BLOCK_SHIFT; in a block a region per kind, a cell
+// per holder.
 export const BLOCK_SHIFT = 10;
 export const BLOCK_HOLDERS = 1024;
 export const BLOCK_MASK = 1023;
-/** Numbers per region (one asset's one kind in a block): BLOCK_HOLDERS × CELL_WIDTH. */
+/** Numbers per region (one kind in a block): BLOCK_HOLDERS × CELL_WIDTH. */
 export const KIND_STRIDE = 4096;
-/** Numbers per asset in a block (its kinds' regions): 3 (ACCOUNT_KINDS) × KIND_STRIDE. */
-export const ASSET_STRIDE = 12_288;
+/** Numbers per block (its kinds' regions): 3 (ACCOUNT_KINDS) × KIND_STRIDE. */
+export const BLOCK_STRIDE = 12_288;

@@ -1,27 +1,27 @@
-// Every holder's balances in one Float64Array: holders in blocks of BLOCK_HOLDERS, in a block a
-// region per asset and account kind, in a region a cell per holder of two limb values (see
+// Every holder's balances: an array per asset, in it holders in blocks of BLOCK_HOLDERS, in a
+// block a region per account kind, in a region a cell per holder of two limb values (see
 // limbs.ts), available then frozen (the strides are in balanceCell.ts).
 //
-//   offset(holder, asset, kind) = block × blockStride + asset × ASSET_STRIDE + kind × KIND_STRIDE
-//                                 + (holder mod BLOCK_HOLDERS) × CELL_WIDTH
+//   in the asset's array: offset(holder, kind) = block × BLOCK_STRIDE + kind × KIND_STRIDE
+//                                                + (holder mod BLOCK_HOLDERS) × CELL_WIDTH
 //
-// Asset and kind before holder because a market's orders move only the trade balances of its two
-// assets: a block's users' cells then sit in two dense regions (32 bytes a user each), however
-// many assets and account kinds the exchange lists, where blocks per holder spread them over
-// every asset's and kind's room.
+// Kind before holder because a market's orders move only the trade balances of its two assets:
+// a block's users' cells then sit in one dense region of each (32 bytes a user), however many
+// account kinds there are.
 //
-// A block has room for `assetCapacity` assets. A holder past the room adds a block at the end
-// and no cell moves: the array grows in place (inPlaceArray.ts), where re-laying every region
-// with twice the room had held the user added at about 524,000 for 63 to 67 ms
-// (docs/decisions/growing-in-place.md). Adding an asset past the room doubles every block's,
-// which moves the blocks. The array is replaced when it grows: never keep `values` across
-// addHolder or addAsset, nor a cell offset across addAsset.
+// Each asset's array grows in place (inPlaceArray.ts), a block at the end when a holder passes
+// the room, so no cell moves; a new asset is a new array, so none moves then either. One array
+// for every asset, with room for a number of them that doubled when passed, moved every block
+// to add one: at a million users, the 9th asset's `asset.add` held the engine for 1.7 s and the
+// 17th for 3.4 s, and a 32-bit memory's 4 GiB held about 1.4 million holders at room for 32
+// assets (docs/decisions/growing-in-place.md). An array is replaced when it grows: never keep
+// one across addHolder.
 
 import {
-  ASSET_STRIDE,
   BLOCK_HOLDERS,
   BLOCK_MASK,
   BLOCK_SHIFT,
+  BLOCK_STRIDE,
   CELL_AVAILABLE,
   CELL_FROZEN,
   CELL_WIDTH,
@@ -34,36 +34,24 @@ import { addToLimbs, limbsAtLeast, limbsToBigInt, setLimbs } from './limbs.js';
 export type AccountKindIndex = 0 | 1 | 2;
 
 export class BalanceTable {
-  private readonly store: InPlaceArray<Float64Array>;
-  /** `store`'s array as of now. */
-  private cells: Float64Array;
+  /** Per asset, its cells. */
+  private readonly stores: InPlaceArray<Float64Array>[] = [];
+  /** Per asset, `stores`' array as of now. */
+  private readonly cellsByAsset: Float64Array[] = [];
   private readonly flagColumn: InPlaceArray<Uint8Array>;
   /** 1 for a holder whose available balance may go below zero (the outside world). */
   private mayGoNegativeByHolder: Uint8Array;
-  private holderCapacity: number;
-  private assetCapacity: number;
-  /** Numbers per block: ASSET_STRIDE for each asset it has room for. */
-  private blockStride: number;
+  private holderCapacity = BLOCK_HOLDERS;
   private holders = 0;
-  private assets = 0;
 
-  /**
-   * Room for assets, grown as needed (small values are for tests); the room for holders is a
-   * block's, then a block more at a time.
-   */
-  constructor(assetCapacity = 8) {
-    this.holderCapacity = BLOCK_HOLDERS;
-    this.assetCapacity = Math.max(1, assetCapacity);
-    this.blockStride = this.assetCapacity * ASSET_STRIDE;
-    this.store = new InPlaceArray(Float64Array, this.blockStride);
-    this.cells = this.store.array;
+  constructor() {
     this.flagColumn = new InPlaceArray(Uint8Array, this.holderCapacity);
     this.mayGoNegativeByHolder = this.flagColumn.array;
   }
 
-  /** The array itself, for reading limbs in place; replaced by growth (see the top). */
-  get values(): Float64Array {
-    return this.cells;
+  /** An asset's cells, for reading limbs in place; replaced by growth (see the top). */
+  valuesOf(asset: number): Float64Array {
+    return this.cellsByAsset[asset]!;
   }
 
   get holderCount(): number {
@@ -71,10 +59,10 @@ export class BalanceTable {
   }
 
   get assetCount(): number {
-    return this.assets;
+    return this.stores.length;
   }
 
-  /** A new holder with zero balances; returns its index. Moves every cell when it re-lays. */
+  /** A new holder with zero balances; returns its index. */
   addHolder(mayGoNegative: boolean): number {
     if (this.holders === this.holderCapacity) this.growHolders();
     const holder = this.holders++;
@@ -82,54 +70,48 @@ export class BalanceTable {
     return holder;
   }
 
-  /** A new asset, zero for every holder; returns its index. Moves the blocks past the first. */
+  /**
+   * A new asset, zero for every holder; returns its index. Its array is made at the size of the
+   * others, in a memory once large, of which no page is touched until written.
+   */
   addAsset(): number {
-    if (this.assets === this.assetCapacity) {
-      const oldBlockStride = this.blockStride;
-      this.assetCapacity *= 2;
-      this.blockStride = this.assetCapacity * ASSET_STRIDE;
-      const blocks = this.holderCapacity >> BLOCK_SHIFT;
-      this.cells = this.store.grow(blocks * this.blockStride);
-      moveBlocks(this.cells, blocks, oldBlockStride, this.blockStride);
-    }
-    return this.assets++;
+    const store = new InPlaceArray(
+      Float64Array,
+      (this.holderCapacity >> BLOCK_SHIFT) * BLOCK_STRIDE,
+    );
+    this.stores.push(store);
+    this.cellsByAsset.push(store.array);
+    return this.stores.length - 1;
   }
 
   mayGoNegative(holder: number): boolean {
     return this.mayGoNegativeByHolder[holder] === 1;
   }
 
-  /** The offset of a cell in `values`; valid until the next addAsset. */
-  cell(holder: number, asset: number, kind: AccountKindIndex): number {
+  /** The offset of a holder's cell of an account kind, in any asset's array. */
+  cell(holder: number, kind: AccountKindIndex): number {
     // NOTE: `holder | 0` (exact: a holder index is a small integer, often read from a
     // Float64Array), so that the offset is computed, and the cell indexed, as a 32-bit integer
-    // (columnar-engine.md, "Indexes as 32-bit integers"). Not `| 0` of the sum: a table past 2^31
-    // numbers would wrap; the compiler's integer additions are checked, and redone as doubles
-    // past that.
+    // (columnar-engine.md, "Indexes as 32-bit integers").
     const h = holder | 0;
-    return (
-      (h >> BLOCK_SHIFT) * this.blockStride +
-      asset * ASSET_STRIDE +
-      kind * KIND_STRIDE +
-      (h & BLOCK_MASK) * CELL_WIDTH
-    );
+    return (h >> BLOCK_SHIFT) * BLOCK_STRIDE + kind * KIND_STRIDE + (h & BLOCK_MASK) * CELL_WIDTH;
   }
 
-  available(cell: number): bigint {
-    return limbsToBigInt(this.cells, cell + CELL_AVAILABLE);
+  available(asset: number, cell: number): bigint {
+    return limbsToBigInt(this.cellsByAsset[asset]!, cell + CELL_AVAILABLE);
   }
 
-  frozen(cell: number): bigint {
-    return limbsToBigInt(this.cells, cell + CELL_FROZEN);
+  frozen(asset: number, cell: number): bigint {
+    return limbsToBigInt(this.cellsByAsset[asset]!, cell + CELL_FROZEN);
   }
 
   /** Whether available ≥ amount, a safe integer. */
-  hasAvailable(cell: number, amount: number): boolean {
-    return limbsAtLeast(this.cells, cell + CELL_AVAILABLE, amount);
+  hasAvailable(asset: number, cell: number, amount: number): boolean {
+    return limbsAtLeast(this.cellsByAsset[asset]!, cell + CELL_AVAILABLE, amount);
   }
 
-  isZero(cell: number): boolean {
-    const c = this.cells;
+  isZero(asset: number, cell: number): boolean {
+    const c = this.cellsByAsset[asset]!;
     return c[cell] === 0 && c[cell + 1] === 0 && c[cell + 2] === 0 && c[cell + 3] === 0;
   }
 
@@ -138,8 +120,8 @@ export class BalanceTable {
    * changed, when a result would leave the limbs' range or go below zero (available may for
    * a holder added with mayGoNegative; frozen never).
    */
-  move(cell: number, availableDelta: number, frozenDelta: number): boolean {
-    const c = this.cells;
+  move(asset: number, cell: number, availableDelta: number, frozenDelta: number): boolean {
+    const c = this.cellsByAsset[asset]!;
     const availableAt = cell + CELL_AVAILABLE;
     const frozenAt = cell + CELL_FROZEN;
     if (availableDelta !== 0 && !addToLimbs(c, availableAt, availableDelta)) return false;
@@ -159,49 +141,36 @@ export class BalanceTable {
   }
 
   /** Set available (restoring a snapshot); false, unchanged, when it may not hold the value. */
-  setAvailable(cell: number, value: bigint): boolean {
+  setAvailable(asset: number, cell: number, value: bigint): boolean {
     if (value < 0n && !this.mayGoNegativeAt(cell)) return false;
-    return setLimbs(this.cells, cell + CELL_AVAILABLE, value);
+    return setLimbs(this.cellsByAsset[asset]!, cell + CELL_AVAILABLE, value);
   }
 
   /** Set frozen (restoring a snapshot); false, unchanged, when below zero or out of range. */
-  setFrozen(cell: number, value: bigint): boolean {
+  setFrozen(asset: number, cell: number, value: bigint): boolean {
     if (value < 0n) return false;
-    return setLimbs(this.cells, cell + CELL_FROZEN, value);
+    return setLimbs(this.cellsByAsset[asset]!, cell + CELL_FROZEN, value);
   }
 
   private mayGoNegativeAt(cell: number): boolean {
     // Integer arithmetic only: each division below is exact.
-    const inBlock = cell % this.blockStride;
-    const block = (cell - inBlock) / this.blockStride;
+    const inBlock = cell % BLOCK_STRIDE;
+    const block = (cell - inBlock) / BLOCK_STRIDE;
     const holder = block * BLOCK_HOLDERS + (inBlock % KIND_STRIDE) / CELL_WIDTH;
     return this.mayGoNegativeByHolder[holder] === 1;
   }
 
-  /** Room for a block more of holders, at the end: no cell moves. */
+  /** Room for a block more of holders, at the end of every asset's array: no cell moves. */
   private growHolders(): void {
     this.holderCapacity += BLOCK_HOLDERS;
-    this.cells = this.store.grow((this.holderCapacity >> BLOCK_SHIFT) * this.blockStride);
+    const length = (this.holderCapacity >> BLOCK_SHIFT) * BLOCK_STRIDE;
+    for (let a = 0; a < this.stores.length; a++) {
+      this.cellsByAsset[a] = this.stores[a]!.grow(length);
+    }
     // The flags double, not a block at a time: while they are small and grown by copies, a
     // copy of them all for every block added was a copy of the whole array every 1,024 holders.
     if (this.mayGoNegativeByHolder.length < this.holderCapacity) {
       this.mayGoNegativeByHolder = this.flagColumn.grow(this.mayGoNegativeByHolder.length * 2);
     }
-  }
-}
-
-/**
- * Move `count` blocks laid `oldStride` apart to `newStride` apart (a larger one), in place, each
- * block's new room past its old cells zero. The last moves first, so none is written over
- * before it has moved; native copies, as this runs too rarely to be compiled.
- */
-function moveBlocks(a: Float64Array, count: number, oldStride: number, newStride: number): void {
-  const oldEnd = count * oldStride;
-  for (let i = count - 1; i >= 0; i--) {
-    const to = i * newStride;
-    if (i > 0) a.copyWithin(to, i * oldStride, (i + 1) * oldStride);
-    // Past the old blocks the array is zero already.
-    const roomEnd = Math.min(to + newStride, oldEnd);
-    if (to + oldStride < roomEnd) a.fill(0, to + oldStride, roomEnd);
   }
 }

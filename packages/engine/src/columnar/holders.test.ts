@@ -11,7 +11,7 @@ import { HolderRegistry } from './holders.js';
 describe('HolderRegistry.findUser', () => {
   it('finds every registered user, near and far ids alike, and no one else', () => {
     const meta = new State();
-    const holders = new HolderRegistry(meta, new BalanceTable(1));
+    const holders = new HolderRegistry(meta, new BalanceTable());
     // Out of order, past the array's first length, and beyond the dense range.
     const ids = [7, 1, 64, 65, 500, 2 ** 24 - 1, 2 ** 24, 2 ** 24 + 3, 2 ** 24 + 256, 2 ** 40, 3];
     for (const id of ids) {
@@ -35,7 +35,7 @@ describe('HolderRegistry.findUser', () => {
 
   it("keeps each holder's owner, bigint holder and fee setting past its columns' first room", () => {
     const meta = new State();
-    const holders = new HolderRegistry(meta, new BalanceTable(1));
+    const holders = new HolderRegistry(meta, new BalanceTable());
     const ids = Array.from({ length: 300 }, (_, i) => (i % 2 === 0 ? 1000 + i : 2 ** 24 + i));
     for (const id of ids) {
       meta.user(id).customFee = id % 3 === 0;
@@ -59,7 +59,7 @@ describe('HolderRegistry.findUser', () => {
 
   it('lists the users by id, near and far alike, with their fee settings, once none is lent', () => {
     const meta = new State();
-    const holders = new HolderRegistry(meta, new BalanceTable(1));
+    const holders = new HolderRegistry(meta, new BalanceTable());
     const ids = [2 ** 40, 9, 2 ** 24 + 5, 2, 2 ** 24 - 1, 70, 2 ** 24];
     for (const id of ids) {
       meta.user(id).customFee = id === 9 || id === 2 ** 24;
@@ -83,7 +83,7 @@ describe('HolderRegistry: users and account sets only while a command reads them
    */
   function registry() {
     const meta = new State();
-    const table = new BalanceTable(1);
+    const table = new BalanceTable();
     const holders = new HolderRegistry(meta, table);
     for (let index = 0; index < 40; index++) {
       const name = `A${index}`;
@@ -102,7 +102,7 @@ describe('HolderRegistry: users and account sets only while a command reads them
     holders.ensureAccounts(h, 35);
     expect(holders.hasAccounts(h, 35)).toBe(true);
     expect(holders.hasAccounts(h, 3)).toBe(false);
-    expect(table.setAvailable(table.cell(h, 35, 1), 7n)).toBe(true);
+    expect(table.setAvailable(35, table.cell(h, 1), 7n)).toBe(true);
 
     const involved = { holders: [holders.fees, h], assets: ['A35', 'A3'] };
     holders.lend(involved);
@@ -127,9 +127,9 @@ describe('HolderRegistry: users and account sets only while a command reads them
     holders.takeBack(involved);
     holders.assertNothingLent();
     expect(meta.users.size).toBe(0);
-    expect(table.available(table.cell(h, 35, 1))).toBe(5n);
-    expect(table.available(table.cell(h, 3, 0))).toBe(4n);
-    expect(table.available(table.cell(holders.fees, 3, 0))).toBe(1n);
+    expect(table.available(35, table.cell(h, 1))).toBe(5n);
+    expect(table.available(3, table.cell(h, 0))).toBe(4n);
+    expect(table.available(3, table.cell(holders.fees, 0))).toBe(1n);
     expect(holders.hasAccounts(h, 3)).toBe(true);
     expect([holders.paysLtt(h), holders.lttFeeUsers]).toEqual([false, 0]);
   });

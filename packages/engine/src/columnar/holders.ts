@@ -302,10 +302,10 @@ export class HolderRegistry {
         if (!this.hasAccounts(h, index)) continue;
         const set = holder.accounts(asset);
         for (let k = 0; k < ACCOUNT_KINDS.length; k++) {
-          const cell = table.cell(h, index, k as AccountKindIndex);
+          const cell = table.cell(h, k as AccountKindIndex);
           const b = set[ACCOUNT_KINDS[k]!];
-          b.available = table.available(cell);
-          b.frozen = table.frozen(cell);
+          b.available = table.available(index, cell);
+          b.frozen = table.frozen(index, cell);
         }
       }
     }
@@ -322,9 +322,12 @@ export class HolderRegistry {
       for (const set of holder.accountSets) {
         const index = this.meta.assets.get(set.asset)!.index;
         for (let k = 0; k < ACCOUNT_KINDS.length; k++) {
-          const cell = table.cell(h, index, k as AccountKindIndex);
+          const cell = table.cell(h, k as AccountKindIndex);
           const b = set[ACCOUNT_KINDS[k]!];
-          if (!table.setAvailable(cell, b.available) || !table.setFrozen(cell, b.frozen)) {
+          if (
+            !table.setAvailable(index, cell, b.available) ||
+            !table.setFrozen(index, cell, b.frozen)
+          ) {
             throw new InvariantViolation(
               `balance out of the columnar range: ${String(b.owner)} ${b.asset}`,
             );

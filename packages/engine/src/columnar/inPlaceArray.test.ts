@@ -47,6 +47,19 @@ describe('InPlaceArray', () => {
     expect(grown[15]).toBe(255);
   });
 
+  it('is made in a memory when as large as IN_PLACE_FROM from the start, all zero', () => {
+    const length = IN_PLACE_FROM / Float64Array.BYTES_PER_ELEMENT;
+    const cells = new InPlaceArray(Float64Array, length);
+    expect(cells.inPlace).toBe(true);
+    expect(cells.array.length).toBe(length);
+    expect(cells.array.every((v) => v === 0)).toBe(true);
+    cells.array[length - 1] = 3;
+    const grown = cells.grow(length * 2);
+    expect([grown[length - 1], grown[length], grown.length]).toEqual([3, 0, length * 2]);
+    // One byte short of it, an ordinary array.
+    expect(new InPlaceArray(Uint8Array, IN_PLACE_FROM - 1).inPlace).toBe(false);
+  });
+
   it('keeps its length when grown to a length within the pages it has', () => {
     const cells = new InPlaceArray(Int32Array, 1, 0);
     const first = cells.grow(3);

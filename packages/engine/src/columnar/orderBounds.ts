@@ -207,7 +207,7 @@ export abstract class OrderBounds extends Matching {
     field: string,
   ): Rejection | typeof DECLINED {
     const b = this.balances;
-    if (b.available(b.cell(holder, funds, KIND_TRADE)) >= need) return DECLINED;
+    if (b.available(funds, b.cell(holder, KIND_TRADE)) >= need) return DECLINED;
     return this.insufficientOf(holder, funds, field);
   }
 

@@ -48,7 +48,7 @@ export abstract class RecordedState {
   /** The registry the bigint core's handlers run on for the rare commands (core.ts). */
   readonly meta: State;
   readonly table = new OrderTable(1 << 12);
-  readonly balances = new BalanceTable(8);
+  readonly balances = new BalanceTable();
   readonly holders: HolderRegistry;
   readonly markets: ColumnarMarket[] = [];
   readonly marketsByName = new Map<string, ColumnarMarket>();
@@ -193,11 +193,11 @@ export abstract class RecordedState {
     frozenDelta: number,
   ): void {
     const balances = this.balances;
-    const cell = balances.cell(holder, asset, kind);
-    if (!balances.move(cell, availableDelta, frozenDelta)) {
+    const cell = balances.cell(holder, kind);
+    if (!balances.move(asset, cell, availableDelta, frozenDelta)) {
       this.refusedMove(holder, asset, cell, availableDelta, frozenDelta);
     }
-    const values = balances.values;
+    const values = balances.valuesOf(asset);
     const at = this.reserve(LEG_RECORD);
     const log = this.log;
     log[at] = this.holders.ownerCode(holder);
@@ -225,8 +225,8 @@ export abstract class RecordedState {
     const balances = this.balances;
     throw new InvariantViolation(
       `negative balance: holder ${holder} asset ${asset} ` +
-        `available ${balances.available(cell)} + ${availableDelta} ` +
-        `frozen ${balances.frozen(cell)} + ${frozenDelta}`,
+        `available ${balances.available(asset, cell)} + ${availableDelta} ` +
+        `frozen ${balances.frozen(asset, cell)} + ${frozenDelta}`,
     );
   }
 }

@@ -73,7 +73,7 @@ export abstract class Settlement extends RecordedState {
 
   protected hasAvailable(holder: number, asset: number, need: number): boolean {
     const b = this.balances;
-    return b.hasAvailable(b.cell(holder, asset, KIND_TRADE), need);
+    return b.hasAvailable(asset, b.cell(holder, KIND_TRADE), need);
   }
 
   /** The last price into the registry's market, for the bigint core's checks that read it. */

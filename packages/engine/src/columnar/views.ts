@@ -135,8 +135,11 @@ export function balancesOf(core: ColumnarCore, userId: number): UserBalances {
     if (!core.holders.hasAccounts(holder, asset.index)) continue;
     const entry = {} as UserBalances[string];
     for (let k = 0; k < 3; k++) {
-      const cell = table.cell(holder, asset.index, k as 0 | 1 | 2);
-      entry[ACCOUNT_KINDS[k]!] = { available: table.available(cell), frozen: table.frozen(cell) };
+      const cell = table.cell(holder, k as 0 | 1 | 2);
+      entry[ACCOUNT_KINDS[k]!] = {
+        available: table.available(asset.index, cell),
+        frozen: table.frozen(asset.index, cell),
+      };
     }
     out[asset.name] = entry;
   }
@@ -151,8 +154,10 @@ export function assetTotalsOf(core: ColumnarCore): AssetTotal[] {
     for (let h = 0; h < core.holders.count; h++) {
       if (h === core.holders.external) continue;
       for (let k = 0; k < 3; k++) {
-        const cell = table.cell(h, a.index, k as 0 | 1 | 2);
-        if (!table.isZero(cell)) total += table.available(cell) + table.frozen(cell);
+        const cell = table.cell(h, k as 0 | 1 | 2);
+        if (!table.isZero(a.index, cell)) {
+          total += table.available(a.index, cell) + table.frozen(a.index, cell);
+        }
       }
     }
     return { asset: a.name, total, deposited: a.deposited, withdrawn: a.withdrawn };
@@ -255,15 +260,15 @@ function balanceRowsOf(core: ColumnarCore): EngineSnapshot['balances'] {
     for (const asset of assets) {
       if (!holders.hasAccounts(h, asset.index)) continue;
       for (let k = 0; k < 3; k++) {
-        const cell = table.cell(h, asset.index, k as 0 | 1 | 2);
+        const cell = table.cell(h, k as 0 | 1 | 2);
         // A value has one form in limbs: zero is all four limbs zero.
-        if (table.isZero(cell)) continue;
+        if (table.isZero(asset.index, cell)) continue;
         out.push([
           owner,
           ACCOUNT_KINDS[k]!,
           asset.name,
-          table.available(cell).toString(),
-          table.frozen(cell).toString(),
+          table.available(asset.index, cell).toString(),
+          table.frozen(asset.index, cell).toString(),
         ]);
       }
     }
